@@ -1,0 +1,379 @@
+//! The JSON form of heaps and test inputs (DESIGN §3.3), checked against a [`Schema`].
+//!
+//! ```json
+//! {"this":"L0","args":{"k":0},
+//!  "objects":{"L0":{"class":"LinkedList","header":"N0","size":1},
+//!             "N0":{"class":"LinkedList.Node","key":0,"next":null}}}
+//! ```
+
+use crate::{FieldType, Heap, MethodSig, ObjId, Object, Schema, TestInput, Value};
+use serde_json::{Map, Value as Json};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// A malformed or ill-typed input: where (file and line:col or JSON path), what, and what to do.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct HeapError {
+    /// The file the input came from.
+    pub file: String,
+    /// `line:col` for syntax errors, the JSON path (`objects.N0.next`) for the rest.
+    pub location: String,
+    /// What is wrong and what to do.
+    pub message: String,
+}
+
+impl fmt::Display for HeapError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.file, self.location, self.message)
+    }
+}
+
+/// Something the loader filled in (a missing field given its default), shown with `--verbose`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadNote {
+    /// The JSON path of the filled-in value.
+    pub path: String,
+    /// What was done.
+    pub message: String,
+}
+
+struct Loader<'a> {
+    file: &'a str,
+    schema: &'a Schema,
+    notes: Vec<LoadNote>,
+}
+
+impl Loader<'_> {
+    fn err<T>(&self, path: &str, message: impl Into<String>) -> Result<T, HeapError> {
+        Err(HeapError {
+            file: self.file.to_string(),
+            location: path.to_string(),
+            message: message.into(),
+        })
+    }
+
+    fn object_ids(&self, objects: &Map<String, Json>) -> Vec<ObjId> {
+        objects.keys().map(|k| ObjId::new(k.as_str())).collect()
+    }
+
+    fn value(
+        &self,
+        path: &str,
+        json: &Json,
+        ty: &FieldType,
+        classes: &BTreeMap<ObjId, String>,
+    ) -> Result<Value, HeapError> {
+        match (ty, json) {
+            (FieldType::Int, Json::Number(n)) => match n.as_i64().map(i32::try_from) {
+                Some(Ok(i)) => Ok(Value::Int(i)),
+                _ => self.err(path, format!("{n} is not a 32-bit Java int")),
+            },
+            (FieldType::Bool, Json::Bool(b)) => Ok(Value::Bool(*b)),
+            (FieldType::Ref(_), Json::Null) => Ok(Value::Null),
+            (FieldType::Ref(want), Json::String(s)) => {
+                let id = ObjId::new(s.as_str());
+                match classes.get(&id) {
+                    None => self.err(
+                        path,
+                        format!("unknown object \"{s}\": add it under \"objects\" or use null"),
+                    ),
+                    Some(have) if have != want => self.err(
+                        path,
+                        format!("\"{s}\" is a {have}, but a {want} is expected here"),
+                    ),
+                    Some(_) => Ok(Value::Ref(id)),
+                }
+            }
+            (ty, other) => self.err(
+                path,
+                format!("expected a value of type {ty}, found {}", describe(other)),
+            ),
+        }
+    }
+
+    fn heap(&mut self, objects: &Map<String, Json>) -> Result<Heap, HeapError> {
+        let mut classes = BTreeMap::new();
+        for (id, obj) in objects {
+            let path = format!("objects.{id}");
+            let Some(class) = obj.get("class").and_then(Json::as_str) else {
+                return self.err(&path, "every object needs a \"class\" string");
+            };
+            match self.schema.resolve_class(class) {
+                Ok(q) => classes.insert(ObjId::new(id.as_str()), q.to_string()),
+                Err(c) if c.is_empty() => {
+                    let known: Vec<&String> = self.schema.classes.keys().collect();
+                    return self.err(
+                        &path,
+                        format!("unknown class \"{class}\"; known: {known:?}"),
+                    );
+                }
+                Err(c) => return self.err(&path, format!("class \"{class}\" is ambiguous: {c:?}")),
+            };
+        }
+        let mut heap = Heap::default();
+        for id in self.object_ids(objects) {
+            let path = format!("objects.{id}");
+            let class = classes[&id].clone();
+            let json = objects[id.as_str()].as_object();
+            let Some(json) = json else {
+                return self.err(
+                    &path,
+                    "an object must be a JSON object {\"class\":…, fields…}",
+                );
+            };
+            let schema = &self.schema.classes[&class];
+            for key in json.keys().filter(|k| *k != "class") {
+                if schema.field(key).is_none() {
+                    let known: Vec<&String> = schema.fields.iter().map(|(n, _)| n).collect();
+                    return self.err(
+                        &format!("{path}.{key}"),
+                        format!("{class} has no field \"{key}\"; its fields: {known:?}"),
+                    );
+                }
+            }
+            let mut fields = BTreeMap::new();
+            for (name, ty) in &schema.fields {
+                let fpath = format!("{path}.{name}");
+                let v = match json.get(name) {
+                    Some(j) => self.value(&fpath, j, ty, &classes)?,
+                    None => {
+                        let d = Value::default_for(ty);
+                        self.notes.push(LoadNote {
+                            path: fpath,
+                            message: format!("missing; default {d} applied"),
+                        });
+                        d
+                    }
+                };
+                fields.insert(name.clone(), v);
+            }
+            heap.objects.insert(id, Object { class, fields });
+        }
+        Ok(heap)
+    }
+}
+
+fn describe(j: &Json) -> String {
+    match j {
+        Json::Null => "null".into(),
+        Json::Bool(b) => format!("the boolean {b}"),
+        Json::Number(n) => format!("the number {n}"),
+        Json::String(s) => format!("the string \"{s}\""),
+        Json::Array(_) => "an array".into(),
+        Json::Object(_) => "an object".into(),
+    }
+}
+
+/// Parses and checks a test input for `sig`. `file` names the source in messages. Returns the
+/// input and the defaults that were applied.
+pub fn input_from_json(
+    text: &str,
+    file: &str,
+    schema: &Schema,
+    sig: &MethodSig,
+) -> Result<(TestInput, Vec<LoadNote>), HeapError> {
+    let json: Json = serde_json::from_str(text).map_err(|e| HeapError {
+        file: file.to_string(),
+        location: format!("{}:{}", e.line(), e.column()),
+        message: format!("invalid JSON: {e}"),
+    })?;
+    let mut loader = Loader {
+        file,
+        schema,
+        notes: Vec::new(),
+    };
+    let Some(top) = json.as_object() else {
+        return loader.err(
+            "1:1",
+            "a test input is a JSON object {\"this\", \"args\", \"objects\"}",
+        );
+    };
+    for key in top.keys() {
+        if !matches!(key.as_str(), "this" | "args" | "objects") {
+            return loader.err(
+                key,
+                "unknown key; a test input has \"this\", \"args\", \"objects\"",
+            );
+        }
+    }
+    let empty = Map::new();
+    let objects = match top.get("objects") {
+        None => &empty,
+        Some(Json::Object(m)) => m,
+        Some(_) => return loader.err("objects", "\"objects\" must be a JSON object of objects"),
+    };
+    let heap = loader.heap(objects)?;
+    let classes: BTreeMap<ObjId, String> = heap
+        .objects
+        .iter()
+        .map(|(k, o)| (k.clone(), o.class.clone()))
+        .collect();
+    let this = match (sig.is_static, top.get("this")) {
+        (true, None | Some(Json::Null)) => None,
+        (true, Some(_)) => {
+            return loader.err("this", format!("{} is static: remove \"this\"", sig.name))
+        }
+        (false, None | Some(Json::Null)) => {
+            return loader.err(
+                "this",
+                format!(
+                    "{}.{} needs a receiver: set \"this\" to an object id",
+                    sig.class, sig.name
+                ),
+            )
+        }
+        (false, Some(j)) => {
+            let ty = FieldType::Ref(sig.class.clone());
+            loader.value("this", j, &ty, &classes)?.as_ref().cloned()
+        }
+    };
+    let args_json = match top.get("args") {
+        None => &empty,
+        Some(Json::Object(m)) => m,
+        Some(_) => return loader.err("args", "\"args\" must be an object {\"param\": value}"),
+    };
+    for key in args_json.keys() {
+        if sig.param(key).is_none() {
+            let names: Vec<&String> = sig.params.iter().map(|(n, _)| n).collect();
+            return loader.err(
+                &format!("args.{key}"),
+                format!(
+                    "{} has no parameter \"{key}\"; its parameters: {names:?}",
+                    sig.name
+                ),
+            );
+        }
+    }
+    let mut args = Vec::new();
+    for (name, ty) in &sig.params {
+        let path = format!("args.{name}");
+        match args_json.get(name) {
+            Some(j) => args.push((name.clone(), loader.value(&path, j, ty, &classes)?)),
+            None => return loader.err(&path, format!("missing argument \"{name}\" of type {ty}")),
+        }
+    }
+    Ok((TestInput { this, args, heap }, loader.notes))
+}
+
+/// The JSON form of a value.
+pub fn value_to_json(v: &Value) -> Json {
+    match v {
+        Value::Int(i) => Json::from(*i),
+        Value::Bool(b) => Json::Bool(*b),
+        Value::Null => Json::Null,
+        Value::Ref(o) => Json::String(o.0.clone()),
+    }
+}
+
+/// The JSON form of a heap: `{"N0":{"class":…, fields…}, …}`.
+pub fn heap_to_json(heap: &Heap) -> Json {
+    let mut m = Map::new();
+    for (id, o) in &heap.objects {
+        let mut obj = Map::new();
+        obj.insert("class".into(), Json::String(o.class.clone()));
+        for (f, v) in &o.fields {
+            obj.insert(f.clone(), value_to_json(v));
+        }
+        m.insert(id.0.clone(), Json::Object(obj));
+    }
+    Json::Object(m)
+}
+
+/// The JSON form of a test input, readable back by [`input_from_json`].
+pub fn input_to_json(input: &TestInput) -> Json {
+    let mut m = Map::new();
+    m.insert(
+        "this".into(),
+        input
+            .this
+            .as_ref()
+            .map_or(Json::Null, |t| Json::String(t.0.clone())),
+    );
+    let args: Map<String, Json> = input
+        .args
+        .iter()
+        .map(|(n, v)| (n.clone(), value_to_json(v)))
+        .collect();
+    m.insert("args".into(), Json::Object(args));
+    m.insert("objects".into(), heap_to_json(&input.heap));
+    Json::Object(m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ClassSchema;
+
+    fn schema() -> (Schema, MethodSig) {
+        let mut s = Schema::default();
+        s.classes.insert(
+            "LinkedList".into(),
+            ClassSchema {
+                fields: vec![
+                    ("header".into(), FieldType::Ref("LinkedList.Node".into())),
+                    ("size".into(), FieldType::Int),
+                ],
+            },
+        );
+        s.classes.insert(
+            "LinkedList.Node".into(),
+            ClassSchema {
+                fields: vec![
+                    ("next".into(), FieldType::Ref("LinkedList.Node".into())),
+                    ("key".into(), FieldType::Int),
+                ],
+            },
+        );
+        let sig = MethodSig {
+            class: "LinkedList".into(),
+            name: "delete".into(),
+            is_static: false,
+            params: vec![("k".into(), FieldType::Int)],
+            ret: Some(FieldType::Bool),
+        };
+        (s, sig)
+    }
+
+    const GOOD: &str = r#"{"this":"L0","args":{"k":0},
+      "objects":{"L0":{"class":"LinkedList","header":"N0","size":2},
+                 "N0":{"class":"Node","key":0,"next":"N1"},
+                 "N1":{"class":"LinkedList.Node","key":1}}}"#;
+
+    #[test]
+    fn loads_and_round_trips() {
+        let (s, sig) = schema();
+        let (input, notes) = input_from_json(GOOD, "in.json", &s, &sig).unwrap();
+        assert_eq!(input.this, Some(ObjId::new("L0")));
+        assert_eq!(input.arg("k"), Some(&Value::Int(0)));
+        assert_eq!(notes.len(), 1);
+        assert_eq!(notes[0].path, "objects.N1.next");
+        let text = input_to_json(&input).to_string();
+        let (again, notes) = input_from_json(&text, "in.json", &s, &sig).unwrap();
+        assert_eq!(again, input);
+        assert!(notes.is_empty());
+    }
+
+    fn error_of(text: &str) -> HeapError {
+        let (s, sig) = schema();
+        input_from_json(text, "in.json", &s, &sig).unwrap_err()
+    }
+
+    #[test]
+    fn errors_name_the_place() {
+        let e = error_of("{\"this\": ");
+        assert!(e.location.starts_with("1:"), "{e}");
+        let e = error_of(&GOOD.replace("\"next\":\"N1\"", "\"next\":\"N7\""));
+        assert_eq!(e.location, "objects.N0.next");
+        assert!(e.message.contains("unknown object \"N7\""));
+        let e = error_of(&GOOD.replace("\"key\":0", "\"key\":true"));
+        assert_eq!(e.location, "objects.N0.key");
+        let e = error_of(&GOOD.replace("\"key\":0", "\"colour\":0"));
+        assert_eq!(e.location, "objects.N0.colour");
+        let e = error_of(&GOOD.replace("\"size\":2", "\"size\":4294967296"));
+        assert!(e.message.contains("32-bit"));
+        let e = error_of(&GOOD.replace("\"this\":\"L0\"", "\"this\":\"N0\""));
+        assert!(e.message.contains("is a LinkedList.Node"));
+        let e = error_of(&GOOD.replace("{\"k\":0}", "{}"));
+        assert_eq!(e.location, "args.k");
+    }
+}

@@ -1,0 +1,321 @@
+//! Concrete heaps, test inputs and their JSON form.
+//!
+//! These are the values that flow between every stage of sattar: the reference interpreter, the
+//! SAT decoder and the JVM bridge produce them, the spec evaluator reads them. The crate knows no
+//! Java: what classes and fields exist comes in as a [`Schema`], built by the front end.
+
+mod json;
+mod schema;
+
+pub use json::{heap_to_json, input_from_json, input_to_json, value_to_json, HeapError, LoadNote};
+pub use schema::{ClassSchema, FieldType, MethodSig, Schema};
+
+use std::cmp::Ordering;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+/// The name of an object in a heap (`"N0"`, `"L0"`); names order naturally (`N2` before `N10`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ObjId(pub String);
+
+impl ObjId {
+    /// An object id from any string.
+    pub fn new(s: impl Into<String>) -> Self {
+        ObjId(s.into())
+    }
+    /// The id as text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+    fn natural_key(&self) -> (&str, Option<u64>, &str) {
+        let digits = self.0.len() - self.0.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+        let (prefix, num) = self.0.split_at(self.0.len() - digits);
+        (prefix, num.parse().ok(), num)
+    }
+}
+
+impl Ord for ObjId {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.natural_key().cmp(&other.natural_key())
+    }
+}
+impl PartialOrd for ObjId {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl fmt::Display for ObjId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A Java value of the supported subset: a 32-bit int, a boolean, null, or a reference.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Value {
+    /// A Java `int`.
+    Int(i32),
+    /// A Java `boolean`.
+    Bool(bool),
+    /// The null reference.
+    Null,
+    /// A reference to an object of the heap.
+    Ref(ObjId),
+}
+
+impl Value {
+    /// The default value of a field or local of this type (`0`, `false`, `null`).
+    pub fn default_for(ty: &FieldType) -> Value {
+        match ty {
+            FieldType::Int => Value::Int(0),
+            FieldType::Bool => Value::Bool(false),
+            FieldType::Ref(_) => Value::Null,
+        }
+    }
+    /// The referenced object, if this is a non-null reference.
+    pub fn as_ref(&self) -> Option<&ObjId> {
+        match self {
+            Value::Ref(o) => Some(o),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Int(i) => write!(f, "{i}"),
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::Null => f.write_str("null"),
+            Value::Ref(o) => write!(f, "{o}"),
+        }
+    }
+}
+
+/// One object: its class (qualified, `LinkedList.Node`) and its field values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Object {
+    /// The qualified class name.
+    pub class: String,
+    /// Field values by field name.
+    pub fields: BTreeMap<String, Value>,
+}
+
+impl Object {
+    /// The value of a field (`None` if the object has no such field).
+    pub fn get(&self, field: &str) -> Option<&Value> {
+        self.fields.get(field)
+    }
+}
+
+/// A set of named objects.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Heap {
+    /// Objects by id, in natural id order.
+    pub objects: BTreeMap<ObjId, Object>,
+}
+
+impl Heap {
+    /// The object with this id.
+    pub fn get(&self, id: &ObjId) -> Option<&Object> {
+        self.objects.get(id)
+    }
+
+    /// The value of `id.field`, if both exist.
+    pub fn field(&self, id: &ObjId, field: &str) -> Option<&Value> {
+        self.objects.get(id).and_then(|o| o.fields.get(field))
+    }
+
+    /// The ids of every object of `class`, in id order.
+    pub fn objects_of<'a>(&'a self, class: &'a str) -> impl Iterator<Item = &'a ObjId> + 'a {
+        self.objects
+            .iter()
+            .filter(move |(_, o)| o.class == class)
+            .map(|(id, _)| id)
+    }
+
+    /// The objects reachable from `roots` through reference fields, in depth-first order (fields in
+    /// name order). Dangling references are skipped.
+    pub fn reachable_order(&self, roots: &[ObjId]) -> Vec<ObjId> {
+        let mut seen = BTreeSet::new();
+        let mut order = Vec::new();
+        let mut stack: Vec<ObjId> = roots.iter().rev().cloned().collect();
+        while let Some(id) = stack.pop() {
+            if !self.objects.contains_key(&id) || !seen.insert(id.clone()) {
+                continue;
+            }
+            order.push(id.clone());
+            let obj = &self.objects[&id];
+            for v in obj.fields.values().rev() {
+                if let Value::Ref(next) = v {
+                    stack.push(next.clone());
+                }
+            }
+        }
+        order
+    }
+
+    /// The part of the heap reachable from `roots`.
+    pub fn reachable(&self, roots: &[ObjId]) -> Heap {
+        let objects = self
+            .reachable_order(roots)
+            .into_iter()
+            .map(|id| {
+                let o = self.objects[&id].clone();
+                (id, o)
+            })
+            .collect();
+        Heap { objects }
+    }
+
+    /// Renames every object not in `keep` to `new0`, `new1`, … in the depth-first order from
+    /// `roots`, so that two engines that allocate the same objects compare equal. Objects in `keep`
+    /// (the input's objects) keep their identities; unreachable fresh objects are dropped.
+    pub fn canonical_fresh(&self, keep: &BTreeSet<ObjId>, roots: &[ObjId]) -> Heap {
+        let mut rename: BTreeMap<ObjId, ObjId> = BTreeMap::new();
+        let mut order: Vec<ObjId> = self.reachable_order(roots);
+        order.extend(self.objects.keys().filter(|id| keep.contains(id)).cloned());
+        let mut next = 0;
+        for id in &order {
+            if rename.contains_key(id) {
+                continue;
+            }
+            let new = if keep.contains(id) {
+                id.clone()
+            } else {
+                next += 1;
+                ObjId(format!("new{}", next - 1))
+            };
+            rename.insert(id.clone(), new);
+        }
+        let map_value = |v: &Value| match v {
+            Value::Ref(o) => rename.get(o).map_or(Value::Null, |n| Value::Ref(n.clone())),
+            other => other.clone(),
+        };
+        let objects = rename
+            .iter()
+            .map(|(old, new)| {
+                let o = &self.objects[old];
+                let fields = o
+                    .fields
+                    .iter()
+                    .map(|(f, v)| (f.clone(), map_value(v)))
+                    .collect();
+                (
+                    new.clone(),
+                    Object {
+                        class: o.class.clone(),
+                        fields,
+                    },
+                )
+            })
+            .collect();
+        Heap { objects }
+    }
+}
+
+impl fmt::Display for Heap {
+    /// `LinkedList{header=N0, size=2}, N0{key=0, next=null}`: the receiver-like objects first.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut first = true;
+        for (id, o) in &self.objects {
+            if !first {
+                f.write_str(", ")?;
+            }
+            first = false;
+            let fields: Vec<String> = o.fields.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            write!(f, "{id}:{}{{{}}}", short_class(&o.class), fields.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+/// The last segment of a qualified class name (`LinkedList.Node` → `Node`).
+pub fn short_class(class: &str) -> &str {
+    class.rsplit('.').next().unwrap_or(class)
+}
+
+/// A test: the receiver, the arguments (in parameter order) and the pre-state heap.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TestInput {
+    /// The receiver object, or `None` for a static method.
+    pub this: Option<ObjId>,
+    /// Argument values by parameter name, in parameter order.
+    pub args: Vec<(String, Value)>,
+    /// The pre-state.
+    pub heap: Heap,
+}
+
+impl TestInput {
+    /// The value of the named argument.
+    pub fn arg(&self, name: &str) -> Option<&Value> {
+        self.args.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+
+    /// The roots of the input: the receiver and the reference arguments.
+    pub fn roots(&self) -> Vec<ObjId> {
+        let mut roots: Vec<ObjId> = self.this.iter().cloned().collect();
+        roots.extend(self.args.iter().filter_map(|(_, v)| v.as_ref().cloned()));
+        roots
+    }
+}
+
+impl fmt::Display for TestInput {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let args: Vec<String> = self.args.iter().map(|(n, v)| format!("{n}={v}")).collect();
+        write!(f, "{}; args({})", self.heap, args.join(", "))?;
+        if let Some(t) = &self.this {
+            write!(f, "; this={t}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn node(key: i32, next: Option<&str>) -> Object {
+        let mut fields = BTreeMap::new();
+        fields.insert("key".into(), Value::Int(key));
+        fields.insert(
+            "next".into(),
+            next.map_or(Value::Null, |n| Value::Ref(ObjId::new(n))),
+        );
+        Object {
+            class: "LinkedList.Node".into(),
+            fields,
+        }
+    }
+
+    #[test]
+    fn ids_order_naturally() {
+        let mut ids = vec![
+            ObjId::new("N10"),
+            ObjId::new("N2"),
+            ObjId::new("L0"),
+            ObjId::new("N"),
+        ];
+        ids.sort();
+        let names: Vec<&str> = ids.iter().map(|i| i.as_str()).collect();
+        assert_eq!(names, ["L0", "N", "N2", "N10"]);
+    }
+
+    #[test]
+    fn canonical_fresh_renames_only_new_objects_in_traversal_order() {
+        let mut heap = Heap::default();
+        heap.objects.insert(ObjId::new("N0"), node(0, Some("x9")));
+        heap.objects.insert(ObjId::new("x9"), node(5, Some("a1")));
+        heap.objects.insert(ObjId::new("a1"), node(6, None));
+        heap.objects.insert(ObjId::new("junk"), node(7, None));
+        let keep: BTreeSet<ObjId> = [ObjId::new("N0")].into_iter().collect();
+        let c = heap.canonical_fresh(&keep, &[ObjId::new("N0")]);
+        let ids: Vec<&str> = c.objects.keys().map(|i| i.as_str()).collect();
+        assert_eq!(ids, ["N0", "new0", "new1"]);
+        assert_eq!(
+            c.field(&ObjId::new("N0"), "next"),
+            Some(&Value::Ref(ObjId::new("new0")))
+        );
+        assert_eq!(c.field(&ObjId::new("new0"), "key"), Some(&Value::Int(5)));
+    }
+}
