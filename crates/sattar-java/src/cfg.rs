@@ -56,7 +56,12 @@ impl Cfg {
         let mut graph = DiGraph::new();
         let entry = graph.add_node(CfgNode::Entry);
         let exit = graph.add_node(CfgNode::Exit);
-        let mut cfg = Cfg { graph, entry, exit, nodes: BTreeMap::new() };
+        let mut cfg = Cfg {
+            graph,
+            entry,
+            exit,
+            nodes: BTreeMap::new(),
+        };
         let start = cfg.block(&method.body, exit, None);
         cfg.graph.add_edge(entry, start, CfgEdge::Next);
         cfg
@@ -74,7 +79,10 @@ impl Cfg {
 
     /// Adds `block` so that it continues at `next`; returns its first node.
     fn block(&mut self, block: &Block, next: NodeIndex, lp: Option<Loop>) -> NodeIndex {
-        block.iter().rev().fold(next, |next, s| self.stmt(s, next, lp))
+        block
+            .iter()
+            .rev()
+            .fold(next, |next, s| self.stmt(s, next, lp))
     }
 
     fn stmt(&mut self, s: &Stmt, next: NodeIndex, lp: Option<Loop>) -> NodeIndex {
@@ -85,7 +93,9 @@ impl Cfg {
                 self.edge(n, next, CfgEdge::Next);
                 n
             }
-            Stmt::If { id, then_b, else_b, .. } => {
+            Stmt::If {
+                id, then_b, else_b, ..
+            } => {
                 let n = self.node(*id);
                 let t = self.block(then_b, next, lp);
                 let f = self.block(else_b, next, lp);
@@ -107,7 +117,13 @@ impl Cfg {
                 self.edge(n, next, CfgEdge::False);
                 b
             }
-            Stmt::For { id, init, cond, update, body } => {
+            Stmt::For {
+                id,
+                init,
+                cond,
+                update,
+                body,
+            } => {
                 let n = self.node(*id);
                 let u = self.block(update, n, lp);
                 let b = self.block(body, u, Some(Loop { brk: next, cont: u }));
@@ -154,7 +170,9 @@ impl Cfg {
                 CfgEdge::False => false,
                 _ => continue,
             };
-            let CfgNode::Stmt(branch) = self.graph[e.source()] else { continue };
+            let CfgNode::Stmt(branch) = self.graph[e.source()] else {
+                continue;
+            };
             let stop = pdom.immediate_dominator(e.source());
             let mut cur = Some(e.target());
             while let Some(n) = cur {

@@ -24,7 +24,10 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_steps: 100_000, max_depth: 1_000 }
+        Limits {
+            max_steps: 100_000,
+            max_depth: 1_000,
+        }
     }
 }
 
@@ -147,20 +150,37 @@ struct Machine<'p> {
 }
 
 /// Runs `method` on `input` within `limits`.
-pub fn run(program: &Program, method: MethodId, input: &TestInput, limits: Limits) -> Result<Execution, RunError> {
+pub fn run(
+    program: &Program,
+    method: MethodId,
+    input: &TestInput,
+    limits: Limits,
+) -> Result<Execution, RunError> {
     let m = program.method(method);
-    let bad = |why: String| RunError::BadInput { method: m.qualified_name(), why };
+    let bad = |why: String| RunError::BadInput {
+        method: m.qualified_name(),
+        why,
+    };
     if m.is_static == input.this.is_some() {
-        return Err(bad(if m.is_static { "a static method takes no receiver".into() } else { "a receiver is needed".into() }));
+        return Err(bad(if m.is_static {
+            "a static method takes no receiver".into()
+        } else {
+            "a receiver is needed".into()
+        }));
     }
     if let Some(t) = &input.this {
         if input.heap.get(t).is_none_or(|o| o.class != m.class) {
-            return Err(bad(format!("the receiver {t} is not a {} of the heap", m.class)));
+            return Err(bad(format!(
+                "the receiver {t} is not a {} of the heap",
+                m.class
+            )));
         }
     }
     let mut args = Vec::new();
     for p in &m.params {
-        let v = input.arg(&p.name).ok_or_else(|| bad(format!("missing argument {}", p.name)))?;
+        let v = input
+            .arg(&p.name)
+            .ok_or_else(|| bad(format!("missing argument {}", p.name)))?;
         args.push(v.clone());
     }
     let mut mc = Machine {
@@ -184,7 +204,13 @@ pub fn run(program: &Program, method: MethodId, input: &TestInput, limits: Limit
     }
     let keep: BTreeSet<ObjId> = input.heap.objects.keys().cloned().collect();
     let post = mc.heap.canonical_fresh(&keep, &roots);
-    Ok(Execution { termination, post, covered: mc.covered, trace: mc.trace, steps: mc.steps })
+    Ok(Execution {
+        termination,
+        post,
+        covered: mc.covered,
+        trace: mc.trace,
+        steps: mc.steps,
+    })
 }
 
 fn throw<T>(class: &str) -> Ev<T> {
@@ -210,7 +236,12 @@ impl Machine<'_> {
             return throw(STACK_OVERFLOW);
         }
         let method = self.program.method(m);
-        let locals = method.params.iter().map(|p| p.name.clone()).zip(args).collect();
+        let locals = method
+            .params
+            .iter()
+            .map(|p| p.name.clone())
+            .zip(args)
+            .collect();
         let mut frame = Frame { this, locals };
         self.depth += 1;
         let flow = self.block(&method.body, &mut frame);
@@ -244,11 +275,18 @@ impl Machine<'_> {
                 self.visit(*id)?;
                 let v = match init {
                     Some(e) => self.eval(e, f)?,
-                    None => ty.field_type().map_or(Value::Null, |t| Value::default_for(&t)),
+                    None => ty
+                        .field_type()
+                        .map_or(Value::Null, |t| Value::default_for(&t)),
                 };
                 f.locals.insert(name.clone(), v);
             }
-            Stmt::Assign { id, target, op, value } => {
+            Stmt::Assign {
+                id,
+                target,
+                op,
+                value,
+            } => {
                 self.visit(*id)?;
                 self.assign(target, *op, value, f)?;
             }
@@ -256,11 +294,22 @@ impl Machine<'_> {
                 self.visit(*id)?;
                 self.eval(expr, f)?;
             }
-            Stmt::If { id, cond, then_b, else_b } => {
-                let arm = if self.branch(*id, cond, f)? { then_b } else { else_b };
+            Stmt::If {
+                id,
+                cond,
+                then_b,
+                else_b,
+            } => {
+                let arm = if self.branch(*id, cond, f)? {
+                    then_b
+                } else {
+                    else_b
+                };
                 return self.block(arm, f);
             }
-            Stmt::While { id, cond, body } => return self.for_loop(*id, cond, true, body, &Vec::new(), f),
+            Stmt::While { id, cond, body } => {
+                return self.for_loop(*id, cond, true, body, &Vec::new(), f)
+            }
             Stmt::DoWhile { id, body, cond } => {
                 self.covered.insert(*id);
                 loop {
@@ -274,12 +323,29 @@ impl Machine<'_> {
                     }
                 }
             }
-            Stmt::For { id, init, cond, update, body } => {
+            Stmt::For {
+                id,
+                init,
+                cond,
+                update,
+                body,
+            } => {
                 if let flow @ Flow::Return(_) = self.block(init, f)? {
                     return Ok(flow);
                 }
-                let always = Expr { kind: ExprKind::Lit(Literal::Bool(true)), ty: Type::Boolean, span: Span::default() };
-                return self.for_loop(*id, cond.as_ref().unwrap_or(&always), cond.is_some(), body, update, f);
+                let always = Expr {
+                    kind: ExprKind::Lit(Literal::Bool(true)),
+                    ty: Type::Boolean,
+                    span: Span::default(),
+                };
+                return self.for_loop(
+                    *id,
+                    cond.as_ref().unwrap_or(&always),
+                    cond.is_some(),
+                    body,
+                    update,
+                    f,
+                );
             }
             Stmt::Break { id } => {
                 self.visit(*id)?;
@@ -304,9 +370,21 @@ impl Machine<'_> {
     }
 
     /// `while` and `for`: test, body, update; `records` says whether the test is a real branch.
-    fn for_loop(&mut self, id: StmtId, cond: &Expr, records: bool, body: &Block, update: &Block, f: &mut Frame) -> Ev<Flow> {
+    fn for_loop(
+        &mut self,
+        id: StmtId,
+        cond: &Expr,
+        records: bool,
+        body: &Block,
+        update: &Block,
+        f: &mut Frame,
+    ) -> Ev<Flow> {
         loop {
-            let go = if records { self.branch(id, cond, f)? } else { self.visit(id).map(|_| true)? };
+            let go = if records {
+                self.branch(id, cond, f)?
+            } else {
+                self.visit(id).map(|_| true)?
+            };
             if !go {
                 return Ok(Flow::Normal);
             }
@@ -334,7 +412,13 @@ impl Machine<'_> {
         }
     }
 
-    fn assign(&mut self, target: &LValue, op: Option<BinOp>, value: &Expr, f: &mut Frame) -> Ev<()> {
+    fn assign(
+        &mut self,
+        target: &LValue,
+        op: Option<BinOp>,
+        value: &Expr,
+        f: &mut Frame,
+    ) -> Ev<()> {
         match target {
             LValue::Local(name) => {
                 let v = self.eval(value, f)?;
@@ -418,7 +502,13 @@ impl Machine<'_> {
         args.iter().map(|a| self.eval(a, f)).collect()
     }
 
-    fn new_object(&mut self, class: &str, ctor: Option<MethodId>, args: &[Expr], f: &mut Frame) -> Ev<Value> {
+    fn new_object(
+        &mut self,
+        class: &str,
+        ctor: Option<MethodId>,
+        args: &[Expr],
+        f: &mut Frame,
+    ) -> Ev<Value> {
         let vals = self.eval_args(args, f)?;
         let id = loop {
             let cand = ObjId(format!("new{}", self.fresh));
@@ -430,9 +520,20 @@ impl Machine<'_> {
         let fields = self
             .program
             .class(class)
-            .map(|c| c.fields.iter().map(|fd| (fd.name.clone(), initial_value(fd))).collect())
+            .map(|c| {
+                c.fields
+                    .iter()
+                    .map(|fd| (fd.name.clone(), initial_value(fd)))
+                    .collect()
+            })
             .unwrap_or_default();
-        self.heap.objects.insert(id.clone(), Object { class: class.to_string(), fields });
+        self.heap.objects.insert(
+            id.clone(),
+            Object {
+                class: class.to_string(),
+                fields,
+            },
+        );
         if let Some(c) = ctor {
             self.invoke(c, Some(id.clone()), vals)?;
         }
@@ -445,7 +546,10 @@ fn initial_value(fd: &Field) -> Value {
         Some(Literal::Int(i)) => Value::Int(*i),
         Some(Literal::Bool(b)) => Value::Bool(*b),
         Some(Literal::Null) => Value::Null,
-        None => fd.ty.field_type().map_or(Value::Null, |t| Value::default_for(&t)),
+        None => fd
+            .ty
+            .field_type()
+            .map_or(Value::Null, |t| Value::default_for(&t)),
     }
 }
 

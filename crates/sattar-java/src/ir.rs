@@ -181,19 +181,40 @@ pub type Block = Vec<Stmt>;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Stmt {
     /// `T x;` or `T x = e;`
-    Local { id: StmtId, name: String, ty: Type, init: Option<Expr> },
+    Local {
+        id: StmtId,
+        name: String,
+        ty: Type,
+        init: Option<Expr>,
+    },
     /// `target = value`, or `target op= value` / `++` / `--` when `op` is set.
-    Assign { id: StmtId, target: LValue, op: Option<BinOp>, value: Expr },
+    Assign {
+        id: StmtId,
+        target: LValue,
+        op: Option<BinOp>,
+        value: Expr,
+    },
     /// An expression evaluated for its effect: a call or `new`.
     Expr { id: StmtId, expr: Expr },
     /// `if (cond) then_b else else_b`
-    If { id: StmtId, cond: Expr, then_b: Block, else_b: Block },
+    If {
+        id: StmtId,
+        cond: Expr,
+        then_b: Block,
+        else_b: Block,
+    },
     /// `while (cond) body`
     While { id: StmtId, cond: Expr, body: Block },
     /// `do body while (cond);`
     DoWhile { id: StmtId, body: Block, cond: Expr },
     /// `for (init; cond; update) body`; the id is the condition's.
-    For { id: StmtId, init: Block, cond: Option<Expr>, update: Block, body: Block },
+    For {
+        id: StmtId,
+        init: Block,
+        cond: Option<Expr>,
+        update: Block,
+        body: Block,
+    },
     /// `break;`
     Break { id: StmtId },
     /// `continue;`
@@ -232,7 +253,11 @@ pub enum LValue {
     /// A local variable or parameter.
     Local(String),
     /// `obj.field` (an implicit `this.` is made explicit).
-    Field { obj: Expr, class: String, field: String },
+    Field {
+        obj: Expr,
+        class: String,
+        field: String,
+    },
 }
 
 /// A typed expression.
@@ -256,7 +281,11 @@ pub enum ExprKind {
     /// A local variable or parameter.
     Local(String),
     /// `obj.field` of the given class.
-    Field { obj: Box<Expr>, class: String, field: String },
+    Field {
+        obj: Box<Expr>,
+        class: String,
+        field: String,
+    },
     /// `-e` or `!e`.
     Unary(UnOp, Box<Expr>),
     /// `a op b`; `&&` and `||` short-circuit.
@@ -264,9 +293,17 @@ pub enum ExprKind {
     /// `c ? a : b`
     Cond(Box<Expr>, Box<Expr>, Box<Expr>),
     /// `new C(args)`; `ctor` is the constructor, `None` for the default one.
-    New { class: String, ctor: Option<MethodId>, args: Vec<Expr> },
+    New {
+        class: String,
+        ctor: Option<MethodId>,
+        args: Vec<Expr>,
+    },
     /// A call of a subject method; `recv` is `None` for a static method.
-    Call { recv: Option<Box<Expr>>, method: MethodId, args: Vec<Expr> },
+    Call {
+        recv: Option<Box<Expr>>,
+        method: MethodId,
+        args: Vec<Expr>,
+    },
 }
 
 /// Unary operators.
@@ -354,7 +391,10 @@ pub enum StmtKind {
 impl StmtKind {
     /// Whether the statement evaluates a branch condition.
     pub fn is_branch(self) -> bool {
-        matches!(self, StmtKind::If | StmtKind::While | StmtKind::DoWhile | StmtKind::For)
+        matches!(
+            self,
+            StmtKind::If | StmtKind::While | StmtKind::DoWhile | StmtKind::For
+        )
     }
 }
 

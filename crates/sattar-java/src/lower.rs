@@ -60,8 +60,10 @@ impl<'a, 'c> Lower<'a, 'c> {
     }
 
     fn field_node<'t>(&self, n: Node<'t>, name: &str) -> R<Node<'t>> {
-        n.child_by_field_name(name)
-            .ok_or_else(|| self.cx.error(n, format!("malformed `{}`: no {name}", n.kind())))
+        n.child_by_field_name(name).ok_or_else(|| {
+            self.cx
+                .error(n, format!("malformed `{}`: no {name}", n.kind()))
+        })
     }
 
     /// Lowers the body of a method or constructor.
@@ -75,7 +77,9 @@ impl<'a, 'c> Lower<'a, 'c> {
         let mut block = Vec::new();
         for s in named(body) {
             if s.kind() == "explicit_constructor_invocation" {
-                return Err(self.cx.unsupported(s, "explicit `this(...)`/`super(...)` call"));
+                return Err(self
+                    .cx
+                    .unsupported(s, "explicit `this(...)`/`super(...)` call"));
             }
             self.stmt(s, &mut block)?;
         }
@@ -92,7 +96,10 @@ impl<'a, 'c> Lower<'a, 'c> {
 
     fn declare(&mut self, n: Node, name: &str, ty: Type) -> R<()> {
         if self.lookup(name).is_some() {
-            return Err(self.cx.error(n, format!("variable `{name}` is already defined in this method")));
+            return Err(self.cx.error(
+                n,
+                format!("variable `{name}` is already defined in this method"),
+            ));
         }
         if let Some(scope) = self.scopes.last_mut() {
             scope.insert(name.to_string(), ty);
@@ -102,7 +109,11 @@ impl<'a, 'c> Lower<'a, 'c> {
 
     fn new_stmt(&mut self, kind: StmtKind, n: Node, cond: Option<Node>, text: String) -> StmtId {
         let id = StmtId(self.stmts.len() as u32 + 1);
-        let line_at = if kind == StmtKind::DoWhile { cond.unwrap_or(n) } else { n };
+        let line_at = if kind == StmtKind::DoWhile {
+            cond.unwrap_or(n)
+        } else {
+            n
+        };
         let line = self.cx.lines.pos(self.cx.text, line_at.start_byte()).line;
         self.stmts.push(StmtInfo {
             id,
@@ -174,10 +185,16 @@ impl<'a, 'c> Lower<'a, 'c> {
         }
         let ty_node = self.field_node(n, "type")?;
         if self.cx.src(ty_node) == "var" {
-            return Err(self.cx.unsupported(ty_node, "`var` local type").with_help("write the type"));
+            return Err(self
+                .cx
+                .unsupported(ty_node, "`var` local type")
+                .with_help("write the type"));
         }
         let ty = self.names.value_type(self.cx, &self.class, ty_node)?;
-        for d in named(n).into_iter().filter(|d| d.kind() == "variable_declarator") {
+        for d in named(n)
+            .into_iter()
+            .filter(|d| d.kind() == "variable_declarator")
+        {
             if d.child_by_field_name("dimensions").is_some() {
                 return Err(self.cx.unsupported(d, "array variable"));
             }
@@ -190,7 +207,12 @@ impl<'a, 'c> Lower<'a, 'c> {
                 None => None,
             };
             self.declare(name_node, &name, ty.clone())?;
-            out.push(Stmt::Local { id, name, ty: ty.clone(), init });
+            out.push(Stmt::Local {
+                id,
+                name,
+                ty: ty.clone(),
+                init,
+            });
         }
         Ok(())
     }
@@ -214,7 +236,9 @@ impl<'a, 'c> Lower<'a, 'c> {
                 let expr = self.expr_any(e, true)?;
                 Ok(Stmt::Expr { id, expr })
             }
-            other => Err(self.cx.unsupported(e, format!("{} as a statement", pretty(other)))),
+            other => Err(self
+                .cx
+                .unsupported(e, format!("{} as a statement", pretty(other)))),
         }
     }
 
@@ -233,13 +257,22 @@ impl<'a, 'c> Lower<'a, 'c> {
                 self.field_lvalue(n, e)
             }
             "parenthesized_expression" => self.lvalue(named(n)[0]),
-            other => Err(self.cx.unsupported(n, format!("assignment to {}", pretty(other)))),
+            other => Err(self
+                .cx
+                .unsupported(n, format!("assignment to {}", pretty(other)))),
         }
     }
 
     fn field_lvalue(&self, n: Node, e: Expr) -> R<(LValue, Type)> {
         match e.kind {
-            ExprKind::Field { obj, class, field } => Ok((LValue::Field { obj: *obj, class, field }, e.ty)),
+            ExprKind::Field { obj, class, field } => Ok((
+                LValue::Field {
+                    obj: *obj,
+                    class,
+                    field,
+                },
+                e.ty,
+            )),
             _ => Err(self.cx.error(n, "cannot assign to this expression")),
         }
     }
@@ -251,34 +284,68 @@ impl<'a, 'c> Lower<'a, 'c> {
             "+=" => Some(BinOp::Add),
             "-=" => Some(BinOp::Sub),
             "*=" => Some(BinOp::Mul),
-            other => return Err(self.cx.unsupported(op_node, format!("the `{other}` operator"))),
+            other => {
+                return Err(self
+                    .cx
+                    .unsupported(op_node, format!("the `{other}` operator")))
+            }
         };
         let (target, ty) = self.lvalue(self.field_node(e, "left")?)?;
         let right = self.field_node(e, "right")?;
         let value = if op.is_some() {
             if ty != Type::Int {
-                return Err(self.cx.error(op_node, format!("compound assignment needs an int target, found {ty}")));
+                return Err(self.cx.error(
+                    op_node,
+                    format!("compound assignment needs an int target, found {ty}"),
+                ));
             }
             self.typed(right, &Type::Int)?
         } else {
             self.typed(right, &ty)?
         };
-        Ok(Stmt::Assign { id, target, op, value })
+        Ok(Stmt::Assign {
+            id,
+            target,
+            op,
+            value,
+        })
     }
 
     fn update(&mut self, e: Node, id: StmtId) -> R<Stmt> {
-        let operand = named(e).into_iter().next().ok_or_else(|| self.cx.error(e, "malformed update"))?;
-        let op = if self.cx.src(e).contains("++") { BinOp::Add } else { BinOp::Sub };
+        let operand = named(e)
+            .into_iter()
+            .next()
+            .ok_or_else(|| self.cx.error(e, "malformed update"))?;
+        let op = if self.cx.src(e).contains("++") {
+            BinOp::Add
+        } else {
+            BinOp::Sub
+        };
         let (target, ty) = self.lvalue(operand)?;
         if ty != Type::Int {
-            return Err(self.cx.error(e, format!("`++`/`--` needs an int, found {ty}")));
+            return Err(self
+                .cx
+                .error(e, format!("`++`/`--` needs an int, found {ty}")));
         }
-        let one = Expr { kind: ExprKind::Lit(Literal::Int(1)), ty: Type::Int, span: span(e) };
-        Ok(Stmt::Assign { id, target, op: Some(op), value: one })
+        let one = Expr {
+            kind: ExprKind::Lit(Literal::Int(1)),
+            ty: Type::Int,
+            span: span(e),
+        };
+        Ok(Stmt::Assign {
+            id,
+            target,
+            op: Some(op),
+            value: one,
+        })
     }
 
     fn condition(&mut self, n: Node) -> R<Expr> {
-        let inner = if n.kind() == "parenthesized_expression" { named(n)[0] } else { n };
+        let inner = if n.kind() == "parenthesized_expression" {
+            named(n)[0]
+        } else {
+            n
+        };
         self.typed(inner, &Type::Boolean)
     }
 
@@ -292,7 +359,12 @@ impl<'a, 'c> Lower<'a, 'c> {
             Some(a) => self.body(a)?,
             None => Vec::new(),
         };
-        out.push(Stmt::If { id, cond, then_b, else_b });
+        out.push(Stmt::If {
+            id,
+            cond,
+            then_b,
+            else_b,
+        });
         Ok(())
     }
 
@@ -343,7 +415,13 @@ impl<'a, 'c> Lower<'a, 'c> {
                 lw.for_part(u, &mut update)?;
             }
             let body = lw.loop_body(body_node)?;
-            Ok(Stmt::For { id, init, cond, update, body })
+            Ok(Stmt::For {
+                id,
+                init,
+                cond,
+                update,
+                body,
+            })
         })?;
         out.push(s);
         Ok(())
@@ -366,9 +444,16 @@ impl<'a, 'c> Lower<'a, 'c> {
             }
             "method_invocation" | "object_creation_expression" => {
                 let id = self.new_stmt(StmtKind::Expr, n, None, text);
-                Stmt::Expr { id, expr: self.expr_any(n, true)? }
+                Stmt::Expr {
+                    id,
+                    expr: self.expr_any(n, true)?,
+                }
             }
-            other => return Err(self.cx.unsupported(n, format!("{} in a for header", pretty(other)))),
+            other => {
+                return Err(self
+                    .cx
+                    .unsupported(n, format!("{} in a for header", pretty(other))))
+            }
         };
         out.push(s);
         Ok(())
@@ -383,9 +468,17 @@ impl<'a, 'c> Lower<'a, 'c> {
             let what = if is_break { "break" } else { "continue" };
             return Err(self.cx.error(n, format!("`{what}` outside a loop")));
         }
-        let kind = if is_break { StmtKind::Break } else { StmtKind::Continue };
+        let kind = if is_break {
+            StmtKind::Break
+        } else {
+            StmtKind::Continue
+        };
         let id = self.new_stmt(kind, n, None, self.simple_text(n));
-        out.push(if is_break { Stmt::Break { id } } else { Stmt::Continue { id } });
+        out.push(if is_break {
+            Stmt::Break { id }
+        } else {
+            Stmt::Continue { id }
+        });
         Ok(())
     }
 
@@ -393,8 +486,16 @@ impl<'a, 'c> Lower<'a, 'c> {
         let id = self.new_stmt(StmtKind::Return, n, None, self.simple_text(n));
         let value = match (named(n).into_iter().next(), self.ret.clone()) {
             (None, Type::Void) => None,
-            (None, t) => return Err(self.cx.error(n, format!("missing return value of type {t}"))),
-            (Some(v), Type::Void) => return Err(self.cx.error(v, "a void method or constructor cannot return a value")),
+            (None, t) => {
+                return Err(self
+                    .cx
+                    .error(n, format!("missing return value of type {t}")))
+            }
+            (Some(v), Type::Void) => {
+                return Err(self
+                    .cx
+                    .error(v, "a void method or constructor cannot return a value"))
+            }
             (Some(v), t) => Some(self.typed(v, &t)?),
         };
         out.push(Stmt::Return { id, value });
@@ -402,16 +503,30 @@ impl<'a, 'c> Lower<'a, 'c> {
     }
 
     fn throw_stmt(&mut self, n: Node, out: &mut Block) -> R<()> {
-        let e = named(n).into_iter().next().ok_or_else(|| self.cx.error(n, "malformed throw"))?;
-        let unsupported = || self.cx.unsupported(e, "throwing anything but `new E(...)` of an exception class");
+        let e = named(n)
+            .into_iter()
+            .next()
+            .ok_or_else(|| self.cx.error(n, "malformed throw"))?;
+        let unsupported = || {
+            self.cx.unsupported(
+                e,
+                "throwing anything but `new E(...)` of an exception class",
+            )
+        };
         if e.kind() != "object_creation_expression" || e.child_by_field_name("body").is_some() {
             return Err(unsupported());
         }
         let ty = self.field_node(e, "type")?;
-        let exception = exception_class(self.classes, self.names, &self.class, self.cx.src(ty)).ok_or_else(unsupported)?;
+        let exception = exception_class(self.classes, self.names, &self.class, self.cx.src(ty))
+            .ok_or_else(unsupported)?;
         if let Some(args) = e.child_by_field_name("arguments") {
-            if let Some(bad) = named(args).into_iter().find(|a| a.kind() != "string_literal") {
-                return Err(self.cx.unsupported(bad, "exception argument other than a string literal"));
+            if let Some(bad) = named(args)
+                .into_iter()
+                .find(|a| a.kind() != "string_literal")
+            {
+                return Err(self
+                    .cx
+                    .unsupported(bad, "exception argument other than a string literal"));
             }
         }
         let id = self.new_stmt(StmtKind::Throw, n, None, self.simple_text(n));
@@ -435,17 +550,28 @@ impl<'a, 'c> Lower<'a, 'c> {
     }
 
     fn mk(&self, n: Node, kind: ExprKind, ty: Type) -> Expr {
-        Expr { kind, ty, span: span(n) }
+        Expr {
+            kind,
+            ty,
+            span: span(n),
+        }
     }
 
     /// Any expression; `void_ok` allows a void call (a call statement).
     fn expr_any(&mut self, n: Node, void_ok: bool) -> R<Expr> {
         let e = match n.kind() {
-            "decimal_integer_literal" | "hex_integer_literal" | "octal_integer_literal" | "binary_integer_literal" => {
+            "decimal_integer_literal"
+            | "hex_integer_literal"
+            | "octal_integer_literal"
+            | "binary_integer_literal" => {
                 let v = parse_int(self.cx, n, false)?;
                 self.mk(n, ExprKind::Lit(Literal::Int(v)), Type::Int)
             }
-            "true" | "false" => self.mk(n, ExprKind::Lit(Literal::Bool(n.kind() == "true")), Type::Boolean),
+            "true" | "false" => self.mk(
+                n,
+                ExprKind::Lit(Literal::Bool(n.kind() == "true")),
+                Type::Boolean,
+            ),
             "null_literal" => self.mk(n, ExprKind::Lit(Literal::Null), Type::Null),
             "this" => {
                 if self.is_static {
@@ -456,7 +582,10 @@ impl<'a, 'c> Lower<'a, 'c> {
             "identifier" => self.identifier(n)?,
             "field_access" => self.field_access(n)?,
             "parenthesized_expression" => {
-                let inner = named(n).into_iter().next().ok_or_else(|| self.cx.error(n, "empty parentheses"))?;
+                let inner = named(n)
+                    .into_iter()
+                    .next()
+                    .ok_or_else(|| self.cx.error(n, "empty parentheses"))?;
                 let mut e = self.expr(inner)?;
                 e.span = span(n);
                 e
@@ -467,20 +596,27 @@ impl<'a, 'c> Lower<'a, 'c> {
             "method_invocation" => self.call(n)?,
             "object_creation_expression" => self.new_expr(n)?,
             "assignment_expression" | "update_expression" => {
-                return Err(self.cx.unsupported(n, "assignment inside an expression")
+                return Err(self
+                    .cx
+                    .unsupported(n, "assignment inside an expression")
                     .with_help("make the assignment its own statement"))
             }
             other => return Err(self.cx.unsupported(n, pretty(other))),
         };
         if e.ty == Type::Void && !void_ok {
-            return Err(self.cx.error(n, "a void method's result cannot be used as a value"));
+            return Err(self
+                .cx
+                .error(n, "a void method's result cannot be used as a value"));
         }
         Ok(e)
     }
 
     fn this_expr(&self, n: Node) -> R<Expr> {
         if self.is_static {
-            return Err(self.cx.error(n, format!("field `{}` used in a static method", self.cx.src(n))));
+            return Err(self.cx.error(
+                n,
+                format!("field `{}` used in a static method", self.cx.src(n)),
+            ));
         }
         Ok(self.mk(n, ExprKind::This, Type::Class(self.class.clone())))
     }
@@ -491,14 +627,23 @@ impl<'a, 'c> Lower<'a, 'c> {
             let t = t.clone();
             return Ok(self.mk(n, ExprKind::Local(name), t));
         }
-        let has_field = self.class_def(&self.class).and_then(|c| c.field(&name)).map(|f| f.ty.clone());
+        let has_field = self
+            .class_def(&self.class)
+            .and_then(|c| c.field(&name))
+            .map(|f| f.ty.clone());
         match has_field {
             Some(ty) => {
                 let this = self.this_expr(n)?;
-                let kind = ExprKind::Field { obj: Box::new(this), class: self.class.clone(), field: name };
+                let kind = ExprKind::Field {
+                    obj: Box::new(this),
+                    class: self.class.clone(),
+                    field: name,
+                };
                 Ok(self.mk(n, kind, ty))
             }
-            None => Err(self.cx.error(n, format!("cannot find variable or field `{name}`"))),
+            None => Err(self
+                .cx
+                .error(n, format!("cannot find variable or field `{name}`"))),
         }
     }
 
@@ -514,17 +659,32 @@ impl<'a, 'c> Lower<'a, 'c> {
         }
         let obj = self.expr(obj_node)?;
         let Type::Class(class) = obj.ty.clone() else {
-            return Err(self.cx.error(obj_node, format!("{} has no fields (type {})", self.cx.src(obj_node), obj.ty)));
+            return Err(self.cx.error(
+                obj_node,
+                format!("{} has no fields (type {})", self.cx.src(obj_node), obj.ty),
+            ));
         };
         let name = self.cx.src(field_node).to_string();
-        let cdef = self.class_def(&class).ok_or_else(|| self.cx.error(obj_node, format!("unknown class {class}")))?;
+        let cdef = self
+            .class_def(&class)
+            .ok_or_else(|| self.cx.error(obj_node, format!("unknown class {class}")))?;
         let Some(f) = cdef.field(&name) else {
             let known: Vec<&str> = cdef.fields.iter().map(|f| f.name.as_str()).collect();
-            return Err(self.cx.error(field_node, format!("{class} has no field `{name}`"))
+            return Err(self
+                .cx
+                .error(field_node, format!("{class} has no field `{name}`"))
                 .with_help(format!("fields of {class}: {}", known.join(", "))));
         };
         let ty = f.ty.clone();
-        Ok(self.mk(n, ExprKind::Field { obj: Box::new(obj), class, field: name }, ty))
+        Ok(self.mk(
+            n,
+            ExprKind::Field {
+                obj: Box::new(obj),
+                class,
+                field: name,
+            },
+            ty,
+        ))
     }
 
     fn unary(&mut self, n: Node) -> R<Expr> {
@@ -544,7 +704,9 @@ impl<'a, 'c> Lower<'a, 'c> {
                 let e = self.typed(operand, &Type::Boolean)?;
                 Ok(self.mk(n, ExprKind::Unary(UnOp::Not, Box::new(e)), Type::Boolean))
             }
-            other => Err(self.cx.unsupported(op_node, format!("the `{other}` operator"))),
+            other => Err(self
+                .cx
+                .unsupported(op_node, format!("the `{other}` operator"))),
         }
     }
 
@@ -562,12 +724,24 @@ impl<'a, 'c> Lower<'a, 'c> {
             ">=" => BinOp::Ge,
             "&&" => BinOp::And,
             "||" => BinOp::Or,
-            other => return Err(self.cx.unsupported(op_node, format!("the `{other}` operator"))),
+            other => {
+                return Err(self
+                    .cx
+                    .unsupported(op_node, format!("the `{other}` operator")))
+            }
         };
         let l = self.expr(self.field_node(n, "left")?)?;
         let r = self.expr(self.field_node(n, "right")?)?;
         let ty = binary_type(op, &l.ty, &r.ty).ok_or_else(|| {
-            self.cx.error(op_node, format!("`{}` cannot be applied to {} and {}", op.symbol(), l.ty, r.ty))
+            self.cx.error(
+                op_node,
+                format!(
+                    "`{}` cannot be applied to {} and {}",
+                    op.symbol(),
+                    l.ty,
+                    r.ty
+                ),
+            )
         })?;
         Ok(self.mk(n, ExprKind::Binary(op, Box::new(l), Box::new(r)), ty))
     }
@@ -581,7 +755,10 @@ impl<'a, 'c> Lower<'a, 'c> {
         } else if b.ty.accepts(&a.ty) {
             b.ty.clone()
         } else {
-            return Err(self.cx.error(n, format!("the branches of `?:` have types {} and {}", a.ty, b.ty)));
+            return Err(self.cx.error(
+                n,
+                format!("the branches of `?:` have types {} and {}", a.ty, b.ty),
+            ));
         };
         Ok(self.mk(n, ExprKind::Cond(Box::new(c), Box::new(a), Box::new(b)), ty))
     }
@@ -596,7 +773,11 @@ impl<'a, 'c> Lower<'a, 'c> {
     fn args(&mut self, n: Node, m: MethodId) -> R<Vec<Expr>> {
         let arg_nodes = named(self.field_node(n, "arguments")?);
         let params = self.headers[m.0 as usize].params.clone();
-        arg_nodes.iter().zip(&params).map(|(a, p)| self.typed(*a, &p.ty)).collect()
+        arg_nodes
+            .iter()
+            .zip(&params)
+            .map(|(a, p)| self.typed(*a, &p.ty))
+            .collect()
     }
 
     fn call(&mut self, n: Node) -> R<Expr> {
@@ -604,33 +785,63 @@ impl<'a, 'c> Lower<'a, 'c> {
         let arity = named(self.field_node(n, "arguments")?).len();
         let (recv, class) = match n.child_by_field_name("object") {
             None => (None, self.class.clone()),
-            Some(o) if o.kind() == "identifier" && self.lookup(self.cx.src(o)).is_none() && self.names.resolve(&self.class, self.cx.src(o)).is_some() => {
-                let q = self.names.resolve(&self.class, self.cx.src(o)).unwrap_or_default();
+            Some(o)
+                if o.kind() == "identifier"
+                    && self.lookup(self.cx.src(o)).is_none()
+                    && self.names.resolve(&self.class, self.cx.src(o)).is_some() =>
+            {
+                let q = self
+                    .names
+                    .resolve(&self.class, self.cx.src(o))
+                    .unwrap_or_default();
                 (None, q)
             }
             Some(o) => {
                 let r = self.expr(o)?;
                 match r.ty.clone() {
                     Type::Class(c) => (Some(r), c),
-                    t => return Err(self.cx.unsupported(o, format!("calling `{name}` on a value of type {t}"))),
+                    t => {
+                        return Err(self
+                            .cx
+                            .unsupported(o, format!("calling `{name}` on a value of type {t}")))
+                    }
                 }
             }
         };
         let Some(m) = self.find_method(&class, &name, arity) else {
-            return Err(self.cx.unsupported(n, format!("call of `{name}` with {arity} argument(s): no such method in {class}"))
+            return Err(self
+                .cx
+                .unsupported(
+                    n,
+                    format!("call of `{name}` with {arity} argument(s): no such method in {class}"),
+                )
                 .with_help("only methods declared in the analysed file can be called"));
         };
         let h = &self.headers[m.0 as usize];
         let (is_static, ret) = (h.is_static, h.ret.clone());
         let recv = match (recv, is_static) {
             (None, true) => None,
-            (Some(_), true) => return Err(self.cx.unsupported(n, "calling a static method through an instance")),
+            (Some(_), true) => {
+                return Err(self
+                    .cx
+                    .unsupported(n, "calling a static method through an instance"))
+            }
             (Some(r), false) => Some(Box::new(r)),
-            (None, false) if n.child_by_field_name("object").is_none() => Some(Box::new(self.this_expr(n)?)),
+            (None, false) if n.child_by_field_name("object").is_none() => {
+                Some(Box::new(self.this_expr(n)?))
+            }
             (None, false) => return Err(self.cx.error(n, format!("`{name}` is not static"))),
         };
         let args = self.args(n, m)?;
-        Ok(self.mk(n, ExprKind::Call { recv, method: m, args }, ret))
+        Ok(self.mk(
+            n,
+            ExprKind::Call {
+                recv,
+                method: m,
+                args,
+            },
+            ret,
+        ))
     }
 
     fn new_expr(&mut self, n: Node) -> R<Expr> {
@@ -642,17 +853,35 @@ impl<'a, 'c> Lower<'a, 'c> {
             return Err(self.cx.error(ty_node, "`new` needs a class"));
         };
         if self.class_def(&class).is_some_and(|c| c.is_exception) {
-            return Err(self.cx.unsupported(n, "creating an exception object outside `throw`"));
+            return Err(self
+                .cx
+                .unsupported(n, "creating an exception object outside `throw`"));
         }
         let arity = named(self.field_node(n, "arguments")?).len();
-        let has_ctors = self.headers.iter().any(|h| h.class == class && h.name == "<init>");
+        let has_ctors = self
+            .headers
+            .iter()
+            .any(|h| h.class == class && h.name == "<init>");
         let ctor = self.find_method(&class, "<init>", arity);
         let args = match ctor {
             Some(m) => self.args(n, m)?,
             None if !has_ctors && arity == 0 => Vec::new(),
-            None => return Err(self.cx.error(n, format!("{class} has no constructor with {arity} argument(s)"))),
+            None => {
+                return Err(self.cx.error(
+                    n,
+                    format!("{class} has no constructor with {arity} argument(s)"),
+                ))
+            }
         };
-        Ok(self.mk(n, ExprKind::New { class: class.clone(), ctor, args }, Type::Class(class)))
+        Ok(self.mk(
+            n,
+            ExprKind::New {
+                class: class.clone(),
+                ctor,
+                args,
+            },
+            Type::Class(class),
+        ))
     }
 }
 
@@ -694,12 +923,16 @@ fn has_break(block: &Block) -> bool {
 
 fn stmt_completes(s: &Stmt) -> bool {
     match s {
-        Stmt::Return { .. } | Stmt::Throw { .. } | Stmt::Break { .. } | Stmt::Continue { .. } => false,
+        Stmt::Return { .. } | Stmt::Throw { .. } | Stmt::Break { .. } | Stmt::Continue { .. } => {
+            false
+        }
         Stmt::If { then_b, else_b, .. } => completes_normally(then_b) || completes_normally(else_b),
         Stmt::Block(b) => completes_normally(b),
         Stmt::While { cond, body, .. } => !is_true(cond) || has_break(body),
         Stmt::DoWhile { cond, body, .. } => !is_true(cond) || has_break(body),
-        Stmt::For { cond, body, .. } => cond.as_ref().is_some_and(|c| !is_true(c)) || has_break(body),
+        Stmt::For { cond, body, .. } => {
+            cond.as_ref().is_some_and(|c| !is_true(c)) || has_break(body)
+        }
         _ => true,
     }
 }

@@ -29,12 +29,26 @@ pub fn parse_program(file: &str, text: &str) -> Result<Program, Vec<Diagnostic>>
     let mut parser = tree_sitter::Parser::new();
     let lang: tree_sitter::Language = tree_sitter_java::LANGUAGE.into();
     let lines = LineIndex::new(text);
-    let cx = Cx { file, text, lines: &lines };
+    let cx = Cx {
+        file,
+        text,
+        lines: &lines,
+    };
     if parser.set_language(&lang).is_err() {
-        return Err(vec![cx.diag_at(0, 1, "error", "tree-sitter-java grammar version mismatch")]);
+        return Err(vec![cx.diag_at(
+            0,
+            1,
+            "error",
+            "tree-sitter-java grammar version mismatch",
+        )]);
     }
     let Some(tree) = parser.parse(text, None) else {
-        return Err(vec![cx.diag_at(0, 1, "error", "the Java parser gave no tree")]);
+        return Err(vec![cx.diag_at(
+            0,
+            1,
+            "error",
+            "the Java parser gave no tree",
+        )]);
     };
     let root = tree.root_node();
     if root.has_error() {
@@ -55,7 +69,13 @@ impl Cx<'_> {
     pub fn src(&self, n: Node) -> &str {
         &self.text[n.byte_range()]
     }
-    pub fn diag_at(&self, offset: usize, len: usize, kind: &str, msg: impl Into<String>) -> Diagnostic {
+    pub fn diag_at(
+        &self,
+        offset: usize,
+        len: usize,
+        kind: &str,
+        msg: impl Into<String>,
+    ) -> Diagnostic {
         let pos = self.lines.pos(self.text, offset);
         Diagnostic::new(self.file, self.text, pos, len as u32, kind, msg)
     }
@@ -80,16 +100,22 @@ fn syntax_error(cx: &Cx, root: Node) -> Diagnostic {
         }
         let mut c = n.walk();
         let kids: Vec<Node> = n.children(&mut c).collect();
-        kids.into_iter().filter(|k| k.has_error()).find_map(first_bad)
+        kids.into_iter()
+            .filter(|k| k.has_error())
+            .find_map(first_bad)
     }
     let bad = first_bad(root).unwrap_or(root);
     let msg = if bad.is_missing() {
         format!("missing `{}`", bad.kind())
     } else {
         let snippet: String = cx.src(bad).chars().take(30).collect();
-        format!("unexpected `{}`", snippet.split_whitespace().collect::<Vec<_>>().join(" "))
+        format!(
+            "unexpected `{}`",
+            snippet.split_whitespace().collect::<Vec<_>>().join(" ")
+        )
     };
-    cx.diag(bad, "syntax error", msg).with_help("the file must be valid Java that javac accepts")
+    cx.diag(bad, "syntax error", msg)
+        .with_help("the file must be valid Java that javac accepts")
 }
 
 fn children(n: Node) -> Vec<Node> {
@@ -132,7 +158,11 @@ impl ClassNames {
     fn resolve(&self, scope: &str, name: &str) -> Option<String> {
         let mut prefix = scope.to_string();
         loop {
-            let cand = if prefix.is_empty() { name.to_string() } else { format!("{prefix}.{name}") };
+            let cand = if prefix.is_empty() {
+                name.to_string()
+            } else {
+                format!("{prefix}.{name}")
+            };
             if self.all.contains(&cand) {
                 return Some(cand);
             }
@@ -154,8 +184,13 @@ fn collect_declarations<'t>(cx: &Cx, root: Node<'t>) -> Result<Vec<ClassDecl<'t>
             other => return Err(cx.unsupported(item, format!("top-level {}", pretty(other)))),
         }
     }
-    let names = ClassNames { all: class_nodes.iter().map(|(q, _)| q.clone()).collect() };
-    class_nodes.iter().map(|(q, n)| class_decl(cx, &names, q, *n)).collect()
+    let names = ClassNames {
+        all: class_nodes.iter().map(|(q, _)| q.clone()).collect(),
+    };
+    class_nodes
+        .iter()
+        .map(|(q, n)| class_decl(cx, &names, q, *n))
+        .collect()
 }
 
 fn gather_classes<'t>(
@@ -165,7 +200,11 @@ fn gather_classes<'t>(
     out: &mut Vec<(String, Node<'t>)>,
 ) -> Result<(), Diagnostic> {
     let name = cx.src(field(cx, n, "name")?).to_string();
-    let q = if outer.is_empty() { name } else { format!("{outer}.{name}") };
+    let q = if outer.is_empty() {
+        name
+    } else {
+        format!("{outer}.{name}")
+    };
     if n.child_by_field_name("type_parameters").is_some() {
         return Err(cx.unsupported(n, "generic class"));
     }
@@ -173,7 +212,11 @@ fn gather_classes<'t>(
         return Err(cx.unsupported(i, "implemented interfaces"));
     }
     if !outer.is_empty() && !has_modifier(cx, n, "static") {
-        return Err(cx.unsupported(field(cx, n, "name")?, format!("inner (non-static) class {q}"))
+        return Err(cx
+            .unsupported(
+                field(cx, n, "name")?,
+                format!("inner (non-static) class {q}"),
+            )
             .with_help("declare the nested class `static`"));
     }
     out.push((q.clone(), n));
@@ -217,7 +260,11 @@ fn class_decl<'t>(
     q: &str,
     n: Node<'t>,
 ) -> Result<ClassDecl<'t>, Diagnostic> {
-    check_modifiers(cx, n, &["public", "private", "protected", "static", "final"])?;
+    check_modifiers(
+        cx,
+        n,
+        &["public", "private", "protected", "static", "final"],
+    )?;
     let is_exception = match n.child_by_field_name("superclass") {
         None => false,
         Some(sup) => {
@@ -244,7 +291,9 @@ fn class_decl<'t>(
                 return Err(cx.unsupported(m, "fields in an exception class"))
             }
             "field_declaration" => class.fields.extend(field_decls(cx, names, q, m)?),
-            "method_declaration" if !is_exception => methods.push((m, method_header(cx, names, q, m)?)),
+            "method_declaration" if !is_exception => {
+                methods.push((m, method_header(cx, names, q, m)?))
+            }
             "constructor_declaration" if !is_exception => {
                 methods.push((m, method_header(cx, names, q, m)?))
             }
@@ -258,12 +307,21 @@ fn class_decl<'t>(
 
 fn field_decls(cx: &Cx, names: &ClassNames, q: &str, n: Node) -> Result<Vec<Field>, Diagnostic> {
     if has_modifier(cx, n, "static") {
-        return Err(cx.unsupported(n, "static field").with_help("make it an instance field"));
+        return Err(cx
+            .unsupported(n, "static field")
+            .with_help("make it an instance field"));
     }
-    check_modifiers(cx, n, &["public", "private", "protected", "final", "transient"])?;
+    check_modifiers(
+        cx,
+        n,
+        &["public", "private", "protected", "final", "transient"],
+    )?;
     let ty = value_type(cx, names, q, field(cx, n, "type")?)?;
     let mut out = Vec::new();
-    for d in children(n).into_iter().filter(|d| d.kind() == "variable_declarator") {
+    for d in children(n)
+        .into_iter()
+        .filter(|d| d.kind() == "variable_declarator")
+    {
         let name_node = field(cx, d, "name")?;
         if d.child_by_field_name("dimensions").is_some() {
             return Err(cx.unsupported(d, "array field"));
@@ -272,7 +330,12 @@ fn field_decls(cx: &Cx, names: &ClassNames, q: &str, n: Node) -> Result<Vec<Fiel
             None => None,
             Some(v) => Some(literal_init(cx, v, &ty)?),
         };
-        out.push(Field { name: cx.src(name_node).to_string(), ty: ty.clone(), init, span: span(name_node) });
+        out.push(Field {
+            name: cx.src(name_node).to_string(),
+            ty: ty.clone(),
+            init,
+            span: span(name_node),
+        });
     }
     Ok(out)
 }
@@ -284,7 +347,8 @@ fn literal_init(cx: &Cx, v: Node, ty: &Type) -> Result<Literal, Diagnostic> {
         ("null_literal", Type::Class(_)) => Literal::Null,
         (_, Type::Int) => Literal::Int(int_constant(cx, v)?),
         _ => {
-            return Err(cx.unsupported(v, "field initializer other than a literal")
+            return Err(cx
+                .unsupported(v, "field initializer other than a literal")
                 .with_help("initialise the field in a constructor or method"))
         }
     };
@@ -307,10 +371,21 @@ pub(crate) fn parse_int(cx: &Cx, n: Node, negated: bool) -> Result<i32, Diagnost
     let raw: String = cx.src(n).chars().filter(|c| *c != '_').collect();
     let parsed = match n.kind() {
         "decimal_integer_literal" => raw.parse::<i64>().ok(),
-        "hex_integer_literal" => i64::from_str_radix(&raw[2..], 16).ok().map(|v| v as u32 as i32 as i64),
-        "binary_integer_literal" => i64::from_str_radix(&raw[2..], 2).ok().map(|v| v as u32 as i32 as i64),
-        "octal_integer_literal" => i64::from_str_radix(&raw[1..], 8).ok().map(|v| v as u32 as i32 as i64),
-        _ => return Err(cx.unsupported(n, format!("{} where an int constant is expected", pretty(n.kind())))),
+        "hex_integer_literal" => i64::from_str_radix(&raw[2..], 16)
+            .ok()
+            .map(|v| v as u32 as i32 as i64),
+        "binary_integer_literal" => i64::from_str_radix(&raw[2..], 2)
+            .ok()
+            .map(|v| v as u32 as i32 as i64),
+        "octal_integer_literal" => i64::from_str_radix(&raw[1..], 8)
+            .ok()
+            .map(|v| v as u32 as i32 as i64),
+        _ => {
+            return Err(cx.unsupported(
+                n,
+                format!("{} where an int constant is expected", pretty(n.kind())),
+            ))
+        }
     };
     if raw.ends_with(['l', 'L']) {
         return Err(cx.unsupported(n, "long literal"));
@@ -340,8 +415,17 @@ fn value_type(cx: &Cx, names: &ClassNames, scope: &str, t: Node) -> Result<Type,
     }
 }
 
-fn method_header(cx: &Cx, names: &ClassNames, q: &str, n: Node) -> Result<MethodHeader, Diagnostic> {
-    check_modifiers(cx, n, &["public", "private", "protected", "static", "final"])?;
+fn method_header(
+    cx: &Cx,
+    names: &ClassNames,
+    q: &str,
+    n: Node,
+) -> Result<MethodHeader, Diagnostic> {
+    check_modifiers(
+        cx,
+        n,
+        &["public", "private", "protected", "static", "final"],
+    )?;
     if n.child_by_field_name("type_parameters").is_some() {
         return Err(cx.unsupported(n, "generic method"));
     }
@@ -350,7 +434,11 @@ fn method_header(cx: &Cx, names: &ClassNames, q: &str, n: Node) -> Result<Method
         Type::Void
     } else {
         let t = field(cx, n, "type")?;
-        if t.kind() == "void_type" { Type::Void } else { value_type(cx, names, q, t)? }
+        if t.kind() == "void_type" {
+            Type::Void
+        } else {
+            value_type(cx, names, q, t)?
+        }
     };
     let mut params = Vec::new();
     for p in children(field(cx, n, "parameters")?) {
@@ -361,12 +449,19 @@ fn method_header(cx: &Cx, names: &ClassNames, q: &str, n: Node) -> Result<Method
             return Err(cx.unsupported(p, "array parameter"));
         }
         let ty = value_type(cx, names, q, field(cx, p, "type")?)?;
-        params.push(Param { name: cx.src(field(cx, p, "name")?).to_string(), ty });
+        params.push(Param {
+            name: cx.src(field(cx, p, "name")?).to_string(),
+            ty,
+        });
     }
     let name_node = field(cx, n, "name")?;
     Ok(MethodHeader {
         class: q.to_string(),
-        name: if is_ctor { "<init>".into() } else { cx.src(name_node).to_string() },
+        name: if is_ctor {
+            "<init>".into()
+        } else {
+            cx.src(name_node).to_string()
+        },
         is_static: has_modifier(cx, n, "static"),
         params,
         ret,
@@ -376,13 +471,21 @@ fn method_header(cx: &Cx, names: &ClassNames, q: &str, n: Node) -> Result<Method
 }
 
 pub(crate) fn span(n: Node) -> Span {
-    Span { start: n.start_byte(), end: n.end_byte() }
+    Span {
+        start: n.start_byte(),
+        end: n.end_byte(),
+    }
 }
 
 fn annotations(cx: &Cx, n: Node) -> Result<Vec<SpecAnnotation>, Diagnostic> {
-    let Some(m) = modifiers(n) else { return Ok(Vec::new()) };
+    let Some(m) = modifiers(n) else {
+        return Ok(Vec::new());
+    };
     let mut out = Vec::new();
-    for a in children(m).into_iter().filter(|a| a.kind().ends_with("annotation")) {
+    for a in children(m)
+        .into_iter()
+        .filter(|a| a.kind().ends_with("annotation"))
+    {
         let name = cx.src(field(cx, a, "name")?);
         let simple = name.rsplit('.').next().unwrap_or(name);
         if !SPEC_ANNOTATIONS.contains(&simple) {
@@ -392,30 +495,42 @@ fn annotations(cx: &Cx, n: Node) -> Result<Vec<SpecAnnotation>, Diagnostic> {
         if let Some(args) = a.child_by_field_name("arguments") {
             annotation_strings(cx, args, &mut items)?;
         }
-        out.push(SpecAnnotation { kind: simple.to_string(), items });
+        out.push(SpecAnnotation {
+            kind: simple.to_string(),
+            items,
+        });
     }
     Ok(out)
 }
 
-fn annotation_strings(cx: &Cx, n: Node, out: &mut Vec<(String, sattar_diag::Pos)>) -> Result<(), Diagnostic> {
+fn annotation_strings(
+    cx: &Cx,
+    n: Node,
+    out: &mut Vec<(String, sattar_diag::Pos)>,
+) -> Result<(), Diagnostic> {
     match n.kind() {
         "string_literal" => {
             let raw = cx.src(n);
             if raw.starts_with("\"\"\"") {
-                return Err(cx.unsupported(n, "text block in a spec annotation").with_help("use one \"…\" string per constraint"));
+                return Err(cx
+                    .unsupported(n, "text block in a spec annotation")
+                    .with_help("use one \"…\" string per constraint"));
             }
             let inner = &raw[1..raw.len().saturating_sub(1).max(1)];
             out.push((unescape(inner), cx.lines.pos(cx.text, n.start_byte() + 1)));
             Ok(())
         }
-        "annotation_argument_list" | "element_value_array_initializer" => {
-            children(n).into_iter().try_for_each(|c| annotation_strings(cx, c, out))
-        }
+        "annotation_argument_list" | "element_value_array_initializer" => children(n)
+            .into_iter()
+            .try_for_each(|c| annotation_strings(cx, c, out)),
         "element_value_pair" if cx.src(field(cx, n, "key")?) == "value" => {
             annotation_strings(cx, field(cx, n, "value")?, out)
         }
-        _ => Err(cx.unsupported(n, "spec annotation argument other than string literals")
-            .with_help("write each constraint as one string literal: @Invariant({\"name: formula\", …})")),
+        _ => Err(cx
+            .unsupported(n, "spec annotation argument other than string literals")
+            .with_help(
+                "write each constraint as one string literal: @Invariant({\"name: formula\", …})",
+            )),
     }
 }
 
@@ -443,9 +558,18 @@ pub(crate) fn pretty(kind: &str) -> String {
 
 // ---------------------------------------------------------------- bodies
 
-fn lower_bodies<'t>(cx: &Cx, decls: Vec<ClassDecl<'t>>, lines: LineIndex) -> Result<Program, Vec<Diagnostic>> {
-    let names = ClassNames { all: decls.iter().map(|d| d.class.name.clone()).collect() };
-    let mut all: Vec<(Node<'t>, MethodHeader)> = decls.iter().flat_map(|d| d.methods.iter().cloned()).collect();
+fn lower_bodies<'t>(
+    cx: &Cx,
+    decls: Vec<ClassDecl<'t>>,
+    lines: LineIndex,
+) -> Result<Program, Vec<Diagnostic>> {
+    let names = ClassNames {
+        all: decls.iter().map(|d| d.class.name.clone()).collect(),
+    };
+    let mut all: Vec<(Node<'t>, MethodHeader)> = decls
+        .iter()
+        .flat_map(|d| d.methods.iter().cloned())
+        .collect();
     all.sort_by_key(|(n, _)| n.start_byte());
     let headers: Vec<MethodHeader> = all.iter().map(|(_, h)| h.clone()).collect();
     let classes: Vec<Class> = decls.into_iter().map(|d| d.class).collect();
@@ -475,14 +599,30 @@ fn lower_bodies<'t>(cx: &Cx, decls: Vec<ClassDecl<'t>>, lines: LineIndex) -> Res
     if !errors.is_empty() {
         return Err(errors);
     }
-    Ok(Program { file: cx.file.to_string(), text: cx.text.to_string(), classes, methods, stmts, lines })
+    Ok(Program {
+        file: cx.file.to_string(),
+        text: cx.text.to_string(),
+        classes,
+        methods,
+        stmts,
+        lines,
+    })
 }
 
 fn check_overloads(cx: &Cx, all: &[(Node, MethodHeader)]) -> Result<(), Vec<Diagnostic>> {
     let mut seen: HashMap<(String, String, usize), ()> = HashMap::new();
     for (n, h) in all {
-        if seen.insert((h.class.clone(), h.name.clone(), h.params.len()), ()).is_some() {
-            let d = cx.unsupported(*n, format!("overloading of `{}` with the same number of parameters", h.name));
+        if seen
+            .insert((h.class.clone(), h.name.clone(), h.params.len()), ())
+            .is_some()
+        {
+            let d = cx.unsupported(
+                *n,
+                format!(
+                    "overloading of `{}` with the same number of parameters",
+                    h.name
+                ),
+            );
             return Err(vec![d]);
         }
     }
@@ -510,10 +650,20 @@ fn names_view(names: &ClassNames) -> NamesView<'_> {
 }
 
 /// Qualifies an exception class name for `throw new X(...)`.
-pub(crate) fn exception_class(classes: &[Class], names: &NamesView, scope: &str, name: &str) -> Option<String> {
+pub(crate) fn exception_class(
+    classes: &[Class],
+    names: &NamesView,
+    scope: &str,
+    name: &str,
+) -> Option<String> {
     if let Some(q) = names.resolve(scope, name) {
-        return classes.iter().find(|c| c.name == q && c.is_exception).map(|c| c.name.clone());
+        return classes
+            .iter()
+            .find(|c| c.name == q && c.is_exception)
+            .map(|c| c.name.clone());
     }
     let simple = name.strip_prefix("java.lang.").unwrap_or(name);
-    JAVA_LANG_EXCEPTIONS.contains(&simple).then(|| format!("java.lang.{simple}"))
+    JAVA_LANG_EXCEPTIONS
+        .contains(&simple)
+        .then(|| format!("java.lang.{simple}"))
 }

@@ -1,0 +1,292 @@
+//! The bundled fault catalog (`java-subjects/faults.toml`): seeded faults of the bundled subjects,
+//! each a set of one-line mutations of the correct source, so there is one source of truth per
+//! subject. Also finds the directory that holds the bundled subjects.
+
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// The catalog file, relative to the bundle root.
+pub const CATALOG_PATH: &str = "java-subjects/faults.toml";
+
+/// A catalog problem: which file, which fault, what to do.
+#[derive(Debug, thiserror::Error)]
+pub enum CatalogError {
+    /// The bundle root could not be found.
+    #[error("cannot find the bundled subjects ({CATALOG_PATH}): run sattar from the repository, or set SATTAR_HOME to it")]
+    NoRoot,
+    /// A file could not be read.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The catalog is not valid TOML of the expected shape.
+    #[error("{path}: {message}")]
+    Format {
+        /// The file.
+        path: String,
+        /// The parser's message (it includes line and column).
+        message: String,
+    },
+    /// A mutation does not match the source it mutates.
+    #[error("{CATALOG_PATH}: fault {fault}: {file}:{line} does not contain `{original}`; update the catalog to match the source")]
+    Drift {
+        /// The fault id.
+        fault: String,
+        /// The subject file.
+        file: String,
+        /// The mutation's line.
+        line: u32,
+        /// The text that should be there.
+        original: String,
+    },
+    /// No fault has the given id.
+    #[error(
+        "no fault `{id}` in the catalog; `sattar faults` lists them (did you mean {suggestion}?)"
+    )]
+    UnknownFault {
+        /// The requested id.
+        id: String,
+        /// The closest id.
+        suggestion: String,
+    },
+}
+
+/// One mutation: on `line`, `original` becomes `faulty`.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Mutation {
+    /// 1-based line of the correct source.
+    pub line: u32,
+    /// The text replaced.
+    pub original: String,
+    /// The faulty text.
+    pub faulty: String,
+}
+
+/// A seeded fault (or a combination of faults).
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Fault {
+    /// Its id, `subject.name` (`sll.sizeErr`).
+    pub id: String,
+    /// The correct subject source, relative to the bundle root.
+    pub subject: String,
+    /// The spec file, relative to the bundle root.
+    pub spec: String,
+    /// The method under analysis.
+    pub method: String,
+    /// Which `ensures` set of the method applies.
+    pub ensures: Option<String>,
+    /// What the fault does.
+    pub description: String,
+    /// The mutations.
+    pub mutations: Vec<Mutation>,
+}
+
+impl Fault {
+    /// The faulty lines, ascending.
+    pub fn faulty_lines(&self) -> Vec<u32> {
+        let mut lines: Vec<u32> = self.mutations.iter().map(|m| m.line).collect();
+        lines.sort_unstable();
+        lines.dedup();
+        lines
+    }
+
+    /// Whether this combines several faults.
+    pub fn is_multi(&self) -> bool {
+        self.faulty_lines().len() > 1
+    }
+
+    /// The faulty source: `correct` with every mutation applied (line numbers are unchanged).
+    pub fn apply(&self, correct: &str) -> Result<String, CatalogError> {
+        let mut lines: Vec<String> = correct.split('\n').map(str::to_string).collect();
+        for m in &self.mutations {
+            let slot = lines
+                .get_mut(m.line.saturating_sub(1) as usize)
+                .filter(|l| l.contains(&m.original));
+            let Some(l) = slot else {
+                return Err(CatalogError::Drift {
+                    fault: self.id.clone(),
+                    file: self.subject.clone(),
+                    line: m.line,
+                    original: m.original.clone(),
+                });
+            };
+            *l = l.replacen(&m.original, &m.faulty, 1);
+        }
+        Ok(lines.join("\n"))
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CatalogFile {
+    fault: Vec<Fault>,
+}
+
+/// The loaded catalog with the root its paths are relative to.
+#[derive(Clone, Debug)]
+pub struct Catalog {
+    /// The bundle root (the repository).
+    pub root: PathBuf,
+    /// Every fault, in catalog order.
+    pub faults: Vec<Fault>,
+}
+
+impl Catalog {
+    /// Loads the catalog under `root`, checking every mutation against its source.
+    pub fn load(root: &Path) -> Result<Catalog, CatalogError> {
+        let path = root.join(CATALOG_PATH);
+        let text = read(&path)?;
+        let file: CatalogFile = toml::from_str(&text).map_err(|e| CatalogError::Format {
+            path: path.display().to_string(),
+            message: e.to_string(),
+        })?;
+        let catalog = Catalog {
+            root: root.to_path_buf(),
+            faults: file.fault,
+        };
+        for f in &catalog.faults {
+            f.apply(&catalog.read(&f.subject)?)?;
+        }
+        Ok(catalog)
+    }
+
+    /// Finds the bundle root and loads the catalog there.
+    pub fn bundled() -> Result<Catalog, CatalogError> {
+        Catalog::load(&find_root().ok_or(CatalogError::NoRoot)?)
+    }
+
+    /// Reads a file relative to the root.
+    pub fn read(&self, rel: &str) -> Result<String, CatalogError> {
+        read(&self.root.join(rel))
+    }
+
+    /// The fault with this id.
+    pub fn fault(&self, id: &str) -> Result<&Fault, CatalogError> {
+        self.faults
+            .iter()
+            .find(|f| f.id == id)
+            .ok_or_else(|| CatalogError::UnknownFault {
+                id: id.to_string(),
+                suggestion: closest(id, self.faults.iter().map(|f| f.id.as_str())),
+            })
+    }
+
+    /// The faulty source of a fault.
+    pub fn faulty_source(&self, fault: &Fault) -> Result<String, CatalogError> {
+        fault.apply(&self.read(&fault.subject)?)
+    }
+}
+
+fn read(path: &Path) -> Result<String, CatalogError> {
+    std::fs::read_to_string(path).map_err(|source| CatalogError::Io {
+        path: path.display().to_string(),
+        source,
+    })
+}
+
+/// The id among `ids` sharing the longest case-insensitive prefix/suffix with `id`.
+fn closest<'a>(id: &str, ids: impl Iterator<Item = &'a str>) -> String {
+    let score = |c: &str| {
+        let a = id.to_lowercase();
+        let b = c.to_lowercase();
+        let pre = a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count();
+        let suf = a
+            .chars()
+            .rev()
+            .zip(b.chars().rev())
+            .take_while(|(x, y)| x == y)
+            .count();
+        pre + suf
+    };
+    ids.max_by_key(|c| score(c)).unwrap_or_default().to_string()
+}
+
+/// The directory holding the bundled subjects: `SATTAR_HOME`, else the working directory or one of
+/// its ancestors, else the source tree this binary was built from.
+pub fn find_root() -> Option<PathBuf> {
+    let has = |p: &Path| p.join(CATALOG_PATH).is_file();
+    if let Some(h) = std::env::var_os("SATTAR_HOME").map(PathBuf::from) {
+        return has(&h).then_some(h);
+    }
+    if let Ok(cwd) = std::env::current_dir() {
+        if let Some(p) = cwd.ancestors().find(|p| has(p)) {
+            return Some(p.to_path_buf());
+        }
+    }
+    let built = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    has(&built).then_some(built)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bundled() -> Catalog {
+        Catalog::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
+            .expect("the bundled catalog loads")
+    }
+
+    #[test]
+    fn the_bundled_catalog_has_every_fault_of_the_paper() {
+        let c = bundled();
+        let ids: Vec<&str> = c.faults.iter().map(|f| f.id.as_str()).collect();
+        for want in [
+            "sll.sizeErr",
+            "sll.headErr",
+            "sll.removeErr",
+            "sll.sllSizeRemErr",
+            "bst.traverseErr",
+            "bst.rootErr",
+            "bst.branchErr",
+            "bst.rightErr",
+            "bst.parentErr",
+            "bst.sizeErr1",
+            "bst.sizeErr2",
+            "bst.bstRootParErr",
+            "bst.bstRootSizRghtErr",
+        ] {
+            assert!(ids.contains(&want), "{want} missing");
+        }
+        assert_eq!(
+            c.fault("bst.bstRootSizRghtErr").unwrap().faulty_lines(),
+            [31, 35, 38]
+        );
+        assert!(c.fault("bst.bstRootParErr").unwrap().is_multi());
+        assert!(!c.fault("sll.sizeErr").unwrap().is_multi());
+    }
+
+    #[test]
+    fn a_mutation_changes_exactly_its_line() {
+        let c = bundled();
+        let f = c.fault("sll.sizeErr").unwrap();
+        let correct = c.read(&f.subject).unwrap();
+        let faulty = c.faulty_source(f).unwrap();
+        let diff: Vec<(usize, &str)> = correct
+            .lines()
+            .zip(faulty.lines())
+            .enumerate()
+            .filter(|(_, (a, b))| a != b)
+            .map(|(i, (_, b))| (i + 1, b))
+            .collect();
+        assert_eq!(diff, [(23, "                size = 0;")]);
+    }
+
+    #[test]
+    fn drift_and_unknown_ids_are_reported() {
+        let c = bundled();
+        let mut f = c.fault("sll.sizeErr").unwrap().clone();
+        f.mutations[0].line = 3;
+        let e = c.faulty_source(&f).unwrap_err().to_string();
+        assert!(
+            e.contains("LinkedList.java:3 does not contain `size = size - 1;`"),
+            "{e}"
+        );
+        let e = c.fault("sll.sizeerr").unwrap_err().to_string();
+        assert!(e.contains("did you mean sll.sizeErr"), "{e}");
+    }
+}
