@@ -290,7 +290,7 @@ mod tests {
 
     #[test]
     fn ids_order_naturally() {
-        let mut ids = vec![
+        let mut ids = [
             ObjId::new("N10"),
             ObjId::new("N2"),
             ObjId::new("L0"),

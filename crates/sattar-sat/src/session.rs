@@ -1,0 +1,392 @@
+//! An incremental solving session over varisat with grouped (selector-guarded) constraints.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use varisat::{ExtendFormula, Lit, Solver, Var};
+
+use crate::bitvec::{sign_extend, BitVec};
+use crate::circuit::{Bool, Circuit, Gate};
+use crate::error::{Limit, SatError};
+use crate::tseitin::Encoder;
+
+/// A named set of constraints that can be switched on and off by one selector literal.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct GroupId(u32);
+
+impl GroupId {
+    /// Position in creation order (0-based); GCNF/WCNF files number groups `index + 1`.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for GroupId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "g{}", self.0 + 1)
+    }
+}
+
+/// Limits on the SAT work of a session; `None` means unlimited.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Budget {
+    /// Wall-clock time, checked before every solver call (a running call is not interrupted).
+    pub time: Option<Duration>,
+    /// Number of solver calls.
+    pub solves: Option<u64>,
+}
+
+/// A satisfying assignment of every circuit node that existed when it was found.
+#[derive(Clone, Debug)]
+pub struct Model {
+    values: Vec<bool>,
+}
+
+impl Model {
+    /// The value of `b`, or `None` for a node built after this model was found.
+    pub fn get(&self, b: Bool) -> Option<bool> {
+        self.values.get(b.node()).map(|v| *v != b.is_negated())
+    }
+
+    /// The value of `b`; nodes built after this model was found read as false (use `get` to tell).
+    pub fn value(&self, b: Bool) -> bool {
+        self.get(b).unwrap_or(false)
+    }
+
+    /// The signed value of a bit vector (its low 64 bits for wider vectors).
+    pub fn bits(&self, v: &BitVec) -> i64 {
+        let mut raw: u64 = 0;
+        for (i, &bit) in v.bits().iter().enumerate().take(64) {
+            raw |= u64::from(self.value(bit)) << i;
+        }
+        sign_extend(raw, v.width())
+    }
+
+    /// The indices of the true entries of a one-hot vector (one index, or none for null, if well formed).
+    pub fn true_indices(&self, xs: &[Bool]) -> Vec<usize> {
+        (0..xs.len()).filter(|&i| self.value(xs[i])).collect()
+    }
+}
+
+/// Which enabled groups and assumptions the solver blamed for unsatisfiability (not minimal).
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Failed {
+    /// Failed groups, in creation order.
+    pub groups: Vec<GroupId>,
+    /// Failed assumption nodes.
+    pub assumptions: Vec<Bool>,
+}
+
+/// The answer to one query.
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    /// Satisfiable, with a model.
+    Sat(Model),
+    /// Unsatisfiable under the enabled groups and assumptions.
+    Unsat(Failed),
+}
+
+/// Internal answer without a model (core minimization does not need one).
+pub(crate) enum Raw {
+    Sat,
+    Unsat(Failed),
+}
+
+/// A group's label and selector.
+#[derive(Debug)]
+struct GroupInfo {
+    label: String,
+    selector: Var,
+}
+
+/// One recorded clause: `group` is `None` for hard clauses; `lits` exclude the selector.
+#[derive(Debug)]
+pub(crate) struct Recorded {
+    pub(crate) group: Option<GroupId>,
+    pub(crate) lits: Vec<Lit>,
+}
+
+/// A circuit, its lazily built CNF, groups, and one incremental varisat solver answering all queries.
+pub struct Session {
+    circuit: Circuit,
+    solver: Solver<'static>,
+    encoder: Encoder,
+    groups: Vec<GroupInfo>,
+    selector_group: HashMap<Var, GroupId>,
+    pub(crate) clauses: Vec<Recorded>,
+    budget: Budget,
+    budget_start: Instant,
+    solves_under_budget: u64,
+    total_solves: u64,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new()
+    }
+}
+
+impl Session {
+    /// A session over an empty circuit, with no budget.
+    pub fn new() -> Session {
+        Session::with_circuit(Circuit::new())
+    }
+
+    /// A session over an existing circuit.
+    pub fn with_circuit(circuit: Circuit) -> Session {
+        Session {
+            circuit,
+            solver: Solver::new(),
+            encoder: Encoder::default(),
+            groups: Vec::new(),
+            selector_group: HashMap::new(),
+            clauses: Vec::new(),
+            budget: Budget::default(),
+            budget_start: Instant::now(),
+            solves_under_budget: 0,
+            total_solves: 0,
+        }
+    }
+
+    /// The circuit, to read.
+    pub fn circuit(&self) -> &Circuit {
+        &self.circuit
+    }
+
+    /// The circuit, to build more nodes (also after a solve).
+    pub fn circuit_mut(&mut self) -> &mut Circuit {
+        &mut self.circuit
+    }
+
+    /// Number of SAT variables so far (Tseitin variables, inputs in use, selectors).
+    pub fn num_vars(&self) -> usize {
+        self.encoder.num_vars()
+    }
+
+    /// Number of clauses so far (hard and grouped).
+    pub fn num_clauses(&self) -> usize {
+        self.clauses.len()
+    }
+
+    /// Number of groups.
+    pub fn num_groups(&self) -> usize {
+        self.groups.len()
+    }
+
+    /// All groups, in creation order.
+    pub fn groups(&self) -> Vec<GroupId> {
+        (0..self.groups.len() as u32).map(GroupId).collect()
+    }
+
+    /// The label given to `group` at creation.
+    pub fn label(&self, group: GroupId) -> Option<&str> {
+        self.groups.get(group.index()).map(|g| g.label.as_str())
+    }
+
+    /// Solver calls made by this session, in total.
+    pub fn solves(&self) -> u64 {
+        self.total_solves
+    }
+
+    /// The selector variable of `group` (DIMACS number = index + 1).
+    pub(crate) fn selector(&self, group: GroupId) -> Result<Var, SatError> {
+        self.groups
+            .get(group.index())
+            .map(|g| g.selector)
+            .ok_or(SatError::UnknownGroup(group))
+    }
+
+    /// Sets the budget and restarts its clock and solve counter.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+        self.budget_start = Instant::now();
+        self.solves_under_budget = 0;
+    }
+
+    /// A new group with one fresh selector variable.
+    pub fn new_group(&mut self, label: impl Into<String>) -> GroupId {
+        let id = GroupId(self.groups.len() as u32);
+        let selector = self.encoder.fresh_var();
+        self.groups.push(GroupInfo {
+            label: label.into(),
+            selector,
+        });
+        self.selector_group.insert(selector, id);
+        id
+    }
+
+    /// Asserts `b` unconditionally.
+    pub fn assert_hard(&mut self, b: Bool) {
+        self.assert_root(b, None);
+    }
+
+    /// Asserts `b` as part of `group` (each clause becomes `¬selector ∨ clause`).
+    pub fn assert_in_group(&mut self, b: Bool, group: GroupId) -> Result<(), SatError> {
+        self.selector(group)?;
+        self.assert_root(b, Some(group));
+        Ok(())
+    }
+
+    /// Turns `root` into clauses: a top-level AND splits, a top-level OR is one clause.
+    fn assert_root(&mut self, root: Bool, group: Option<GroupId>) {
+        let mut defs = Vec::new();
+        let mut roots = Vec::new();
+        let mut pending = vec![root];
+        while let Some(b) = pending.pop() {
+            match (b.as_const(), self.circuit.gate(b.node())) {
+                (Some(true), _) => {}
+                (Some(false), _) => roots.push(Vec::new()),
+                (None, Some(Gate::And(kids))) if !b.is_negated() => pending.extend(kids.iter()),
+                (None, Some(Gate::And(kids))) => {
+                    let kids = kids.clone();
+                    let clause = kids
+                        .iter()
+                        .filter_map(|&k| self.encoder.lit(&self.circuit, !k, &mut defs))
+                        .collect();
+                    roots.push(clause);
+                }
+                (None, _) => roots.extend(
+                    self.encoder
+                        .lit(&self.circuit, b, &mut defs)
+                        .map(|l| vec![l]),
+                ),
+            }
+        }
+        for clause in defs {
+            self.add_clause(clause, None);
+        }
+        for clause in roots {
+            self.add_clause(clause, group);
+        }
+    }
+
+    /// Records a clause and hands it to the solver, guarded by the group's selector.
+    fn add_clause(&mut self, lits: Vec<Lit>, group: Option<GroupId>) {
+        let guard = group
+            .and_then(|g| self.groups.get(g.index()))
+            .map(|g| !g.selector.positive());
+        let mut guarded = lits.clone();
+        guarded.extend(guard);
+        self.solver.add_clause(&guarded);
+        self.clauses.push(Recorded { group, lits });
+    }
+
+    /// Solves with `groups` enabled and `assumptions` assumed true; other groups are free to be off.
+    pub fn solve(&mut self, groups: &[GroupId], assumptions: &[Bool]) -> Result<Outcome, SatError> {
+        Ok(match self.solve_raw(groups, assumptions)? {
+            Raw::Sat => Outcome::Sat(self.last_model()),
+            Raw::Unsat(failed) => Outcome::Unsat(failed),
+        })
+    }
+
+    /// Solves with every group enabled and no assumptions.
+    pub fn solve_all(&mut self) -> Result<Outcome, SatError> {
+        let groups = self.groups();
+        self.solve(&groups, &[])
+    }
+
+    /// One solver call under assumptions, without building a model.
+    pub(crate) fn solve_raw(
+        &mut self,
+        groups: &[GroupId],
+        assumptions: &[Bool],
+    ) -> Result<Raw, SatError> {
+        let mut lits = Vec::with_capacity(groups.len() + assumptions.len());
+        for &g in groups {
+            lits.push(self.selector(g)?.positive());
+        }
+        let Some(assumed) = self.assumption_lits(assumptions, &mut lits) else {
+            return Ok(Raw::Unsat(Failed {
+                groups: Vec::new(),
+                assumptions: vec![Bool::FALSE],
+            }));
+        };
+        self.check_budget()?;
+        self.solver.assume(&lits);
+        self.solves_under_budget += 1;
+        self.total_solves += 1;
+        if self.solver.solve()? {
+            return Ok(Raw::Sat);
+        }
+        Ok(Raw::Unsat(self.failed(&assumed)))
+    }
+
+    /// Encodes assumption nodes into `lits`; maps each literal back to its node. `None` if one is FALSE.
+    fn assumption_lits(
+        &mut self,
+        assumptions: &[Bool],
+        lits: &mut Vec<Lit>,
+    ) -> Option<HashMap<Lit, Bool>> {
+        // Checked before encoding anything, so that no definition is left half-added.
+        if assumptions.contains(&Bool::FALSE) {
+            return None;
+        }
+        let mut defs = Vec::new();
+        let mut assumed = HashMap::new();
+        for &a in assumptions {
+            if let Some(lit) = self.encoder.lit(&self.circuit, a, &mut defs) {
+                if assumed.insert(lit, a).is_none() {
+                    lits.push(lit);
+                }
+            }
+        }
+        for clause in defs {
+            self.add_clause(clause, None);
+        }
+        Some(assumed)
+    }
+
+    /// Maps varisat's failed assumptions back to groups and assumption nodes.
+    fn failed(&self, assumed: &HashMap<Lit, Bool>) -> Failed {
+        let core = self.solver.failed_core().unwrap_or(&[]);
+        let mut groups: Vec<GroupId> = core
+            .iter()
+            .filter_map(|l| self.selector_group.get(&l.var()).copied())
+            .collect();
+        groups.sort_unstable();
+        groups.dedup();
+        let seen: HashSet<Bool> = core
+            .iter()
+            .filter_map(|l| assumed.get(l).copied())
+            .collect();
+        let mut assumptions: Vec<Bool> = seen.into_iter().collect();
+        assumptions.sort_unstable();
+        Failed {
+            groups,
+            assumptions,
+        }
+    }
+
+    /// Fails if the budget does not allow another solver call.
+    fn check_budget(&self) -> Result<(), SatError> {
+        let elapsed = self.budget_start.elapsed();
+        let limit = match (self.budget.solves, self.budget.time) {
+            (Some(n), _) if self.solves_under_budget >= n => Limit::Solves(n),
+            (_, Some(t)) if elapsed >= t => Limit::Time(t),
+            _ => return Ok(()),
+        };
+        Err(SatError::BudgetExhausted {
+            limit,
+            solves: self.solves_under_budget,
+            elapsed_ms: elapsed.as_millis(),
+            partial_core: None,
+        })
+    }
+
+    /// The model of the last satisfiable call, extended to every node by evaluating the circuit.
+    pub(crate) fn last_model(&self) -> Model {
+        let assignment: HashSet<Lit> = self
+            .solver
+            .model()
+            .unwrap_or_default()
+            .into_iter()
+            .collect();
+        let values = self.circuit.eval_all(|node| {
+            self.encoder
+                .var_of(node)
+                .is_some_and(|v| assignment.contains(&v.positive()))
+        });
+        Model { values }
+    }
+}

@@ -1,0 +1,233 @@
+//! Incremental sessions: assumption queries, groups, late assertions, budgets, errors.
+
+use std::time::Duration;
+
+use sattar_sat::{Bool, Budget, CoreResult, Limit, Outcome, SatError, Session};
+
+/// `x * x = 4` over 4-bit x has the solutions {-6, -2, 2, 6}.
+#[test]
+fn one_solver_answers_many_assumption_queries() {
+    let mut s = Session::new();
+    let c = s.circuit_mut();
+    let x = c.bv_fresh(4);
+    let sq = c.bv_mul(&x, &x);
+    let four = c.bv_const(4, 4);
+    let constraint = c.bv_eq(&sq, &four);
+    s.assert_hard(constraint);
+    let vars_after_assert = s.num_vars();
+
+    let c = s.circuit_mut();
+    let zero = c.bv_const(4, 0);
+    let (three, four) = (c.bv_const(4, 3), c.bv_const(4, 4));
+    let negative = c.bv_slt(&x, &zero);
+    let is3 = c.bv_eq(&x, &three);
+    let positive = c.bv_sgt(&x, &zero);
+    let below4 = c.bv_slt(&x, &four);
+
+    let Ok(Outcome::Sat(m)) = s.solve(&[], &[negative]) else {
+        panic!("-2 and -6 exist")
+    };
+    assert!([-6, -2].contains(&m.bits(&x)));
+    let Ok(Outcome::Unsat(failed)) = s.solve(&[], &[is3, Bool::TRUE]) else {
+        panic!("9 != 4")
+    };
+    assert_eq!(failed.assumptions, vec![is3]);
+    let Ok(Outcome::Sat(m)) = s.solve(&[], &[positive, below4]) else {
+        panic!("2 exists")
+    };
+    assert_eq!(m.bits(&x), 2);
+
+    // Enumerate every solution with blocking clauses added between queries.
+    let mut found = Vec::new();
+    while let Ok(Outcome::Sat(m)) = s.solve(&[], &[]) {
+        let v = m.bits(&x);
+        found.push(v);
+        let c = s.circuit_mut();
+        let k = c.bv_const(4, v);
+        let block = c.bv_ne(&x, &k);
+        s.assert_hard(block);
+    }
+    found.sort_unstable();
+    assert_eq!(found, vec![-6, -2, 2, 6]);
+    assert_eq!(s.solves(), 3 + 5);
+    assert!(
+        s.num_vars() > vars_after_assert,
+        "assumptions and blocks were encoded lazily"
+    );
+}
+
+#[test]
+fn groups_switch_constraints_on_and_off() {
+    let mut s = Session::new();
+    let c = s.circuit_mut();
+    let x = c.bv_fresh(3);
+    let (one, two) = (c.bv_const(3, 1), c.bv_const(3, 2));
+    let (is1, is2) = (c.bv_eq(&x, &one), c.bv_eq(&x, &two));
+    let (g1, g2) = (s.new_group("x = 1"), s.new_group("x = 2"));
+    s.assert_in_group(is1, g1).expect("own group");
+    s.assert_in_group(is2, g2).expect("own group");
+    assert_eq!(s.label(g2), Some("x = 2"));
+
+    let Ok(Outcome::Sat(m)) = s.solve(&[g1], &[]) else {
+        panic!("x = 1 alone")
+    };
+    assert_eq!(m.bits(&x), 1);
+    let Ok(Outcome::Sat(m)) = s.solve(&[g2], &[]) else {
+        panic!("x = 2 alone")
+    };
+    assert_eq!(m.bits(&x), 2);
+    let Ok(Outcome::Unsat(failed)) = s.solve(&[g1, g2], &[]) else {
+        panic!("both")
+    };
+    assert_eq!(failed.groups, vec![g1, g2]);
+
+    // A group asserted after solving takes part in the next query.
+    let g3 = s.new_group("x odd");
+    s.assert_in_group(x.bits()[0], g3).expect("own group");
+    let Ok(Outcome::Unsat(failed)) = s.solve(&[g2, g3], &[]) else {
+        panic!("2 is even")
+    };
+    assert_eq!(failed.groups, vec![g2, g3]);
+    assert!(matches!(s.solve(&[g1, g3], &[]), Ok(Outcome::Sat(_))));
+}
+
+#[test]
+fn false_assumption_and_false_assertions() {
+    let mut s = Session::new();
+    let Ok(Outcome::Unsat(failed)) = s.solve(&[], &[Bool::FALSE]) else {
+        panic!("false")
+    };
+    assert_eq!(failed.assumptions, vec![Bool::FALSE]);
+    assert_eq!(s.solves(), 0, "decided without the solver");
+
+    let g = s.new_group("false");
+    s.assert_in_group(Bool::FALSE, g).expect("own group");
+    assert!(matches!(s.solve(&[], &[]), Ok(Outcome::Sat(_))));
+    let Ok(Outcome::Unsat(failed)) = s.solve(&[g], &[]) else {
+        panic!("group false")
+    };
+    assert_eq!(failed.groups, vec![g]);
+
+    s.assert_hard(Bool::FALSE);
+    let Ok(Outcome::Unsat(failed)) = s.solve(&[], &[]) else {
+        panic!("hard false")
+    };
+    assert!(failed.groups.is_empty() && failed.assumptions.is_empty());
+}
+
+#[test]
+fn models_know_which_nodes_they_cover() {
+    let mut s = Session::new();
+    let a = s.circuit_mut().input();
+    s.assert_hard(a);
+    let Ok(Outcome::Sat(m)) = s.solve(&[], &[]) else {
+        panic!("a")
+    };
+    let b = s.circuit_mut().input();
+    assert_eq!(m.get(a), Some(true));
+    assert_eq!(m.get(!a), Some(false));
+    assert_eq!(m.get(b), None);
+    assert!(!m.value(b));
+}
+
+#[test]
+fn unknown_group_is_an_error() {
+    let mut other = Session::new();
+    let foreign = (0..3)
+        .map(|i| other.new_group(format!("g{i}")))
+        .last()
+        .expect("three groups");
+    let mut s = Session::new();
+    let err = s
+        .assert_in_group(Bool::TRUE, foreign)
+        .expect_err("foreign group");
+    assert!(matches!(err, SatError::UnknownGroup(g) if g == foreign));
+    assert!(err.to_string().contains("unknown group g3"));
+    assert!(matches!(
+        s.solve(&[foreign], &[]),
+        Err(SatError::UnknownGroup(_))
+    ));
+}
+
+#[test]
+fn solve_budget_stops_with_a_clear_error() {
+    let mut s = Session::new();
+    let x = s.circuit_mut().input();
+    s.set_budget(Budget {
+        solves: Some(2),
+        time: None,
+    });
+    assert!(s.solve(&[], &[x]).is_ok());
+    assert!(s.solve(&[], &[!x]).is_ok());
+    let err = s.solve(&[], &[]).expect_err("third call is over budget");
+    assert!(matches!(
+        err,
+        SatError::BudgetExhausted {
+            limit: Limit::Solves(2),
+            solves: 2,
+            ..
+        }
+    ));
+    let text = err.to_string();
+    assert!(
+        text.contains("SAT budget exhausted: limit of 2 SAT solver calls"),
+        "{text}"
+    );
+    s.set_budget(Budget::default());
+    assert!(s.solve(&[], &[]).is_ok(), "a new budget restarts the count");
+}
+
+#[test]
+fn time_budget_is_checked_before_each_call() {
+    let mut s = Session::new();
+    s.set_budget(Budget {
+        solves: None,
+        time: Some(Duration::ZERO),
+    });
+    let err = s.solve(&[], &[]).expect_err("no time at all");
+    assert!(matches!(
+        err,
+        SatError::BudgetExhausted {
+            limit: Limit::Time(_),
+            ..
+        }
+    ));
+    assert!(err.to_string().contains("time limit of 0.000s"));
+}
+
+#[test]
+fn budget_during_minimization_reports_the_partial_core() {
+    let mut s = Session::new();
+    let x = s.circuit_mut().input();
+    let groups: Vec<_> = (0..6).map(|i| s.new_group(format!("g{i}"))).collect();
+    for (i, &g) in groups.iter().enumerate() {
+        s.assert_in_group(if i % 2 == 0 { x } else { !x }, g)
+            .expect("own group");
+    }
+    s.set_budget(Budget {
+        solves: Some(1),
+        time: None,
+    });
+    let err = s
+        .minimize(&groups, &[], &[])
+        .expect_err("one call is not enough");
+    let SatError::BudgetExhausted {
+        partial_core: Some(core),
+        ..
+    } = &err
+    else {
+        panic!("{err}")
+    };
+    // The one allowed call dropped g0 and refinement kept only the solver's failed pair.
+    assert_eq!(core.len(), 2, "{err}");
+    assert!(err
+        .to_string()
+        .contains("possibly non-minimal core of 2 groups"));
+    s.set_budget(Budget::default());
+    let partial = core.clone();
+    assert!(s.check_minimal(&partial, &[]).expect("no budget").unsat);
+    let Ok(CoreResult::Unsat(core)) = s.minimal_core(&groups, &[], &[]) else {
+        panic!("x and not x")
+    };
+    assert_eq!(core.groups.len(), 2);
+}
