@@ -1,0 +1,823 @@
+//! Name resolution and type checking: surface syntax to [`crate::resolved`].
+
+use crate::ast::{self, BinOp, CmpOp, Node, NodeKind, Quant, RelKind, Span, UnOp};
+use crate::resolved::{
+    ConstraintKind, FieldRef, Formula, IntCmp, IntExpr, NamedFormula, Rel, ResolvedMethod, SetExpr,
+    SetType, State, Var,
+};
+use crate::spec::{Constraint, EnsuresItem, MethodSpec, Spec};
+use sattar_diag::Diagnostic;
+use sattar_heap::{FieldType, MethodSig, Schema};
+use std::collections::BTreeSet;
+
+type RResult<T> = Result<T, Diagnostic>;
+
+/// A resolved expression: a set, or an integer computed by arithmetic.
+#[derive(Clone, Debug)]
+enum Term {
+    Set(SetExpr),
+    Int(IntExpr),
+}
+
+/// What a name in scope stands for.
+#[derive(Clone, Debug)]
+enum Binding {
+    Var(Var),
+    Arg(Term),
+}
+
+/// Where a formula sits: what it may mention.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Where {
+    Invariant,
+    Requires,
+    Ensures,
+}
+
+struct Resolver<'a> {
+    schema: &'a Schema,
+    sig: &'a MethodSig,
+    spec: &'a Spec,
+    place: Where,
+    state: State,
+    scopes: Vec<(String, Binding)>,
+    preds: Vec<String>,
+    next_var: u32,
+}
+
+/// Resolves and type-checks the spec of `sig` against `schema`, choosing ensures set `set`.
+pub fn resolve(
+    spec: &Spec,
+    schema: &Schema,
+    sig: &MethodSig,
+    set: Option<&str>,
+) -> RResult<ResolvedMethod> {
+    spec.validate()?;
+    check_class(spec, schema, sig)?;
+    let method = spec.method(&sig.name);
+    if let Some(m) = method {
+        check_params(m, schema, sig)?;
+    }
+    let chosen = choose_set(spec, method, set, sig)?;
+    let mut r = Resolver {
+        schema,
+        sig,
+        spec,
+        place: Where::Invariant,
+        state: State::Pre,
+        scopes: Vec::new(),
+        preds: Vec::new(),
+        next_var: 0,
+    };
+    let mut constraints = Vec::new();
+    if !sig.is_static {
+        for c in &spec.invariants {
+            constraints.push(r.named(
+                c,
+                ConstraintKind::Invariant,
+                Where::Invariant,
+                State::Pre,
+            )?);
+        }
+    }
+    if let Some(m) = method {
+        for c in &m.requires {
+            constraints.push(r.named(c, ConstraintKind::Requires, Where::Requires, State::Pre)?);
+        }
+        for (s, item) in &m.ensures {
+            let in_set = s.is_none() || s.as_ref().map(|(n, _)| n.as_str()) == chosen.as_deref();
+            if in_set {
+                r.ensures_item(item, &mut constraints)?;
+            }
+        }
+    }
+    Ok(ResolvedMethod {
+        sig: sig.clone(),
+        ensures_set: chosen,
+        constraints,
+    })
+}
+
+fn check_class(spec: &Spec, schema: &Schema, sig: &MethodSig) -> RResult<()> {
+    let Some((name, span)) = &spec.class else {
+        return Ok(());
+    };
+    let class = resolve_class(schema, name, span)?;
+    if class != sig.class {
+        return Err(span.error(format!(
+            "this spec is for class `{class}`, but method `{}` belongs to `{}`",
+            sig.name, sig.class
+        )));
+    }
+    Ok(())
+}
+
+fn resolve_class<'s>(schema: &'s Schema, name: &str, span: &Span) -> RResult<&'s str> {
+    schema.resolve_class(name).map_err(|candidates| {
+        let d = span.error(format!("unknown class `{name}`"));
+        if candidates.is_empty() {
+            let all: Vec<&str> = schema.classes.keys().map(String::as_str).collect();
+            d.with_help(format!("classes: {}", all.join(", ")))
+        } else {
+            d.with_help(format!("ambiguous; write one of {}", candidates.join(", ")))
+        }
+    })
+}
+
+fn param_type(schema: &Schema, ty: &str, span: &Span) -> RResult<FieldType> {
+    match ty {
+        "int" => Ok(FieldType::Int),
+        "boolean" => Ok(FieldType::Bool),
+        _ => Ok(FieldType::Ref(resolve_class(schema, ty, span)?.to_string())),
+    }
+}
+
+fn check_params(m: &MethodSpec, schema: &Schema, sig: &MethodSig) -> RResult<()> {
+    let Some(params) = &m.params else {
+        return Ok(());
+    };
+    let java: Vec<String> = sig
+        .params
+        .iter()
+        .map(|(n, t)| format!("{n}: {t}"))
+        .collect();
+    let help = format!("the Java method takes ({})", java.join(", "));
+    if params.len() != sig.params.len() {
+        return Err(m
+            .span
+            .error(format!(
+                "method `{}` has {} parameter(s) here but {} in Java",
+                m.name,
+                params.len(),
+                sig.params.len()
+            ))
+            .with_help(help));
+    }
+    for (p, (name, ty)) in params.iter().zip(&sig.params) {
+        let pty = param_type(schema, &p.ty, &p.span)?;
+        if &p.name != name || &pty != ty {
+            return Err(p
+                .span
+                .error(format!(
+                    "parameter `{}: {}` does not match Java",
+                    p.name, p.ty
+                ))
+                .with_help(help));
+        }
+    }
+    Ok(())
+}
+
+fn choose_set(
+    spec: &Spec,
+    method: Option<&MethodSpec>,
+    set: Option<&str>,
+    sig: &MethodSig,
+) -> RResult<Option<String>> {
+    let sets = method.map(MethodSpec::ensures_sets).unwrap_or_default();
+    let listing = format!("ensures sets of `{}`: {}", sig.name, sets.join(", "));
+    match (method, set) {
+        (None, None) => Ok(None),
+        (Some(_), None) if sets.is_empty() => Ok(None),
+        (_, Some(s)) if sets.iter().any(|x| x == s) => Ok(Some(s.to_string())),
+        (Some(m), None) => Err(m
+            .span
+            .error(format!(
+                "method `{}` has several ensures sets: choose one",
+                m.name
+            ))
+            .with_help(listing)),
+        (Some(m), Some(s)) => Err(m
+            .span
+            .error(format!("method `{}` has no ensures set `{s}`", m.name))
+            .with_help(if sets.is_empty() {
+                "it has no ensures sets".to_string()
+            } else {
+                listing
+            })),
+        (None, Some(s)) => Err(unknown_set(s, sig, spec)),
+    }
+}
+
+fn unknown_set(s: &str, sig: &MethodSig, spec: &Spec) -> Diagnostic {
+    let message = format!("method `{}` has no spec, so no ensures set `{s}`", sig.name);
+    if let Some((_, span)) = &spec.class {
+        return span.error(message);
+    }
+    Diagnostic::new(
+        "<spec>",
+        "",
+        sattar_diag::Pos { line: 1, col: 1 },
+        1,
+        "error",
+        message,
+    )
+}
+
+impl Resolver<'_> {
+    fn named(
+        &mut self,
+        c: &Constraint,
+        kind: ConstraintKind,
+        place: Where,
+        state: State,
+    ) -> RResult<NamedFormula> {
+        self.place = place;
+        self.state = state;
+        let formula = self.formula(&c.body)?;
+        Ok(NamedFormula {
+            name: c.name.clone(),
+            kind,
+            formula,
+            span: c.name_span.clone(),
+        })
+    }
+
+    fn ensures_item(&mut self, item: &EnsuresItem, out: &mut Vec<NamedFormula>) -> RResult<()> {
+        match item {
+            EnsuresItem::Formula(c) => {
+                out.push(self.named(c, ConstraintKind::Ensures, Where::Ensures, State::Pre)?);
+            }
+            EnsuresItem::Invariants(span) => {
+                if self.sig.is_static {
+                    return Err(span.error("`invariant` in the spec of a static method"));
+                }
+                for c in &self.spec.invariants {
+                    out.push(self.named(
+                        c,
+                        ConstraintKind::Ensures,
+                        Where::Invariant,
+                        State::Post,
+                    )?);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    // ---- formulas -------------------------------------------------------------------------
+
+    fn formula(&mut self, n: &Node) -> RResult<Formula> {
+        let b = |f: Formula| Box::new(f);
+        Ok(match &n.kind {
+            NodeKind::Bool(v) => Formula::Const(*v),
+            NodeKind::Unary(UnOp::Not, f) => Formula::Not(b(self.formula(f)?)),
+            NodeKind::Binary(BinOp::And, l, r) => {
+                Formula::And(b(self.formula(l)?), b(self.formula(r)?))
+            }
+            NodeKind::Binary(BinOp::Or, l, r) => {
+                Formula::Or(b(self.formula(l)?), b(self.formula(r)?))
+            }
+            NodeKind::Binary(BinOp::Iff, l, r) => {
+                Formula::Iff(b(self.formula(l)?), b(self.formula(r)?))
+            }
+            NodeKind::Implies(c, t, None) => {
+                Formula::Implies(b(self.formula(c)?), b(self.formula(t)?))
+            }
+            NodeKind::Implies(c, t, Some(e)) => Formula::IfElse(
+                b(self.formula(c)?),
+                b(self.formula(t)?),
+                b(self.formula(e)?),
+            ),
+            NodeKind::Binary(BinOp::Cmp(op), l, r) => self.compare(*op, l, r)?,
+            NodeKind::Mult(q, e) => Formula::Mult(*q, self.set(e)?),
+            NodeKind::Quant(q, vars, bound, body) => self.quant(*q, vars, bound, body)?,
+            NodeKind::Call(name, args) => self.call(n, name, args)?,
+            NodeKind::Prime(inner) => self.primed(&n.span, |r| r.formula(inner))?,
+            _ => return Err(self.not_a_formula(n)),
+        })
+    }
+
+    fn not_a_formula(&mut self, n: &Node) -> Diagnostic {
+        let d = n.span.error("expected a formula, found an expression");
+        match self.term(n) {
+            Ok(t) if matches!(self.term_type(&t), SetType::Bool) => {
+                d.with_help("compare the boolean with `= true` or `= false`")
+            }
+            _ => d.with_help("use a comparison (`in`, `=`, `<`, ...) or `some`/`no`/`one`/`lone`"),
+        }
+    }
+
+    fn primed<T>(&mut self, span: &Span, f: impl FnOnce(&mut Self) -> RResult<T>) -> RResult<T> {
+        if self.place != Where::Ensures {
+            return Err(span
+                .error("a prime (') is only allowed in an `ensures` clause")
+                .with_help("invariants and `requires` talk about the pre-state only"));
+        }
+        let saved = self.state;
+        self.state = State::Post;
+        let r = f(self);
+        self.state = saved;
+        r
+    }
+
+    fn compare(&mut self, op: CmpOp, l: &Node, r: &Node) -> RResult<Formula> {
+        let (lt, rt) = (self.term(l)?, self.term(r)?);
+        let int_cmp = |op| -> Option<IntCmp> {
+            Some(match op {
+                CmpOp::Eq => IntCmp::Eq,
+                CmpOp::Ne => IntCmp::Ne,
+                CmpOp::Lt => IntCmp::Lt,
+                CmpOp::Le => IntCmp::Le,
+                CmpOp::Gt => IntCmp::Gt,
+                CmpOp::Ge => IntCmp::Ge,
+                _ => return None,
+            })
+        };
+        let arithmetic = matches!(lt, Term::Int(_)) || matches!(rt, Term::Int(_));
+        let ordering = matches!(op, CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge);
+        if let Some(ic) = int_cmp(op).filter(|_| ordering || arithmetic) {
+            let a = self.as_int(lt, l, op)?;
+            let b = self.as_int(rt, r, op)?;
+            return Ok(Formula::IntCmp(ic, a, b));
+        }
+        let (a, b) = (self.as_set(lt), self.as_set(rt));
+        self.check_compatible(&a, &b, &r.span, op.text())?;
+        Ok(match op {
+            CmpOp::In => Formula::Subset(a, b),
+            CmpOp::NotIn => Formula::Not(Box::new(Formula::Subset(a, b))),
+            CmpOp::Eq => Formula::SetEq(a, b),
+            _ => Formula::Not(Box::new(Formula::SetEq(a, b))),
+        })
+    }
+
+    fn check_compatible(&self, a: &SetExpr, b: &SetExpr, span: &Span, op: &str) -> RResult<()> {
+        let (ta, tb) = (a.ty(), b.ty());
+        if ta.compatible(&tb) {
+            return Ok(());
+        }
+        Err(span
+            .error(format!(
+                "type error: `{op}` between a set of {ta} and a set of {tb}"
+            ))
+            .with_help("both sides must be objects, both integers, or both booleans"))
+    }
+
+    fn quant(
+        &mut self,
+        q: Quant,
+        vars: &[(String, Span)],
+        bound: &Node,
+        body: &Node,
+    ) -> RResult<Formula> {
+        let bound = self.set(bound)?;
+        let ty = bound.ty();
+        let depth = self.scopes.len();
+        let mut decls = Vec::new();
+        for (name, _) in vars {
+            let v = Var {
+                id: self.next_var,
+                name: name.clone(),
+                ty: ty.clone(),
+            };
+            self.next_var += 1;
+            self.scopes.push((name.clone(), Binding::Var(v.clone())));
+            decls.push(v);
+        }
+        let body = self.formula(body);
+        self.scopes.truncate(depth);
+        Ok(Formula::Quant {
+            q,
+            vars: decls,
+            bound,
+            body: Box::new(body?),
+        })
+    }
+
+    fn call(&mut self, n: &Node, name: &str, args: &[Node]) -> RResult<Formula> {
+        let spec = self.spec;
+        let Some(pred) = spec.preds.iter().find(|p| p.name == name) else {
+            let names: Vec<&str> = spec.preds.iter().map(|p| p.name.as_str()).collect();
+            let help = if names.is_empty() {
+                "no predicates are declared".to_string()
+            } else {
+                format!("predicates: {}", names.join(", "))
+            };
+            return Err(n
+                .span
+                .error(format!("unknown predicate `{name}`"))
+                .with_help(help));
+        };
+        if pred.params.len() != args.len() {
+            return Err(n
+                .span
+                .error(format!(
+                    "predicate `{name}` takes {} argument(s), {} given",
+                    pred.params.len(),
+                    args.len()
+                ))
+                .with_help(format!("declared at {}", pred.span.location())));
+        }
+        if self.preds.iter().any(|p| p == name) {
+            return Err(n
+                .span
+                .error(format!("predicate `{name}` calls itself"))
+                .with_help("predicates are inlined, so they cannot be recursive"));
+        }
+        let mut bindings = Vec::new();
+        for (p, a) in pred.params.iter().zip(args) {
+            let want = param_type(self.schema, &p.ty, &p.span)?;
+            let t = self.term(a)?;
+            let have = self.term_type(&t);
+            if !have.compatible(&SetType::of(&want)) {
+                return Err(a.span.error(format!(
+                    "argument `{}` of `{name}` must be {want}, found a set of {have}",
+                    p.name
+                )));
+            }
+            bindings.push((p.name.clone(), Binding::Arg(t)));
+        }
+        let saved = std::mem::replace(&mut self.scopes, bindings);
+        self.preds.push(name.to_string());
+        let mut out: RResult<Formula> = Ok(Formula::Const(true));
+        for f in &pred.body {
+            out = out.and_then(|acc| {
+                let g = self.formula(f)?;
+                Ok(match acc {
+                    Formula::Const(true) => g,
+                    acc => Formula::And(Box::new(acc), Box::new(g)),
+                })
+            });
+        }
+        self.preds.pop();
+        self.scopes = saved;
+        out
+    }
+
+    // ---- expressions ----------------------------------------------------------------------
+
+    fn term_type(&self, t: &Term) -> SetType {
+        match t {
+            Term::Set(s) => s.ty(),
+            Term::Int(_) => SetType::Int,
+        }
+    }
+
+    fn as_set(&self, t: Term) -> SetExpr {
+        match t {
+            Term::Set(s) => s,
+            Term::Int(i) => SetExpr::IntValue(Box::new(i)),
+        }
+    }
+
+    fn as_int(&self, t: Term, n: &Node, op: impl std::fmt::Debug) -> RResult<IntExpr> {
+        match t {
+            Term::Int(i) => Ok(i),
+            Term::Set(SetExpr::IntValue(i)) => Ok(*i),
+            Term::Set(s) if s.ty() == SetType::Int => Ok(IntExpr::Sum(Box::new(s))),
+            Term::Set(s) => Err(n
+                .span
+                .error(format!(
+                    "type error: expected an integer, found a set of {}",
+                    s.ty()
+                ))
+                .with_help(format!("{op:?} needs integers; count a set with `#`"))),
+        }
+    }
+
+    /// Resolves an expression that must be a set.
+    fn set(&mut self, n: &Node) -> RResult<SetExpr> {
+        let t = self.term(n)?;
+        Ok(self.as_set(t))
+    }
+
+    fn term(&mut self, n: &Node) -> RResult<Term> {
+        let set = |s: SetExpr| Ok(Term::Set(s));
+        match &n.kind {
+            NodeKind::This => set(self.this(&n.span)?),
+            NodeKind::Null => set(SetExpr::Null),
+            NodeKind::Result => set(self.result(&n.span)?),
+            NodeKind::Bool(b) => set(SetExpr::Bool(*b)),
+            NodeKind::Int(v) => set(SetExpr::IntValue(Box::new(IntExpr::Lit(*v)))),
+            NodeKind::Name(name) => self.name(name, &n.span),
+            NodeKind::Join(left, rel) => self.join(n, left, rel),
+            NodeKind::Prime(inner) => self.primed(&n.span, |r| r.term(inner)),
+            NodeKind::Unary(UnOp::Card, e) => {
+                let s = self.set(e)?;
+                Ok(Term::Int(IntExpr::Card(Box::new(s))))
+            }
+            NodeKind::Unary(UnOp::Neg, e) => {
+                let t = self.term(e)?;
+                let i = self.as_int(t, e, "unary `-`")?;
+                Ok(Term::Int(IntExpr::Neg(Box::new(i))))
+            }
+            NodeKind::Binary(op @ (BinOp::Plus | BinOp::Minus | BinOp::Amp), l, r) => {
+                self.set_or_arith(*op, l, r)
+            }
+            _ => Err(n
+                .span
+                .error("expected an expression, found a formula")
+                .with_help("a formula cannot be used as a value here")),
+        }
+    }
+
+    fn this(&self, span: &Span) -> RResult<SetExpr> {
+        if self.sig.is_static {
+            return Err(span.error(format!(
+                "`this` in the spec of static method `{}`",
+                self.sig.name
+            )));
+        }
+        Ok(SetExpr::This(self.sig.class.clone()))
+    }
+
+    fn result(&self, span: &Span) -> RResult<SetExpr> {
+        if self.place != Where::Ensures {
+            return Err(span.error("`result` is only allowed in an `ensures` clause"));
+        }
+        match &self.sig.ret {
+            Some(t) => Ok(SetExpr::Result(SetType::of(t))),
+            None => Err(span.error(format!(
+                "`result` in the spec of `{}`, which returns void",
+                self.sig.name
+            ))),
+        }
+    }
+
+    fn name(&mut self, name: &str, span: &Span) -> RResult<Term> {
+        if let Some((_, b)) = self.scopes.iter().rev().find(|(n, _)| n == name) {
+            return Ok(match b {
+                Binding::Var(v) => Term::Set(SetExpr::Var(v.clone())),
+                Binding::Arg(t) => t.clone(),
+            });
+        }
+        if self.preds.is_empty() {
+            if let Some(ty) = self.sig.param(name) {
+                return Ok(Term::Set(SetExpr::Param(name.to_string(), SetType::of(ty))));
+            }
+        }
+        if let Ok(c) = self.schema.resolve_class(name) {
+            return Ok(Term::Set(SetExpr::Class(c.to_string(), self.state)));
+        }
+        Err(self.unknown_name(name, span))
+    }
+
+    fn unknown_name(&self, name: &str, span: &Span) -> Diagnostic {
+        let mut known: Vec<String> = self.scopes.iter().map(|(n, _)| n.clone()).collect();
+        if self.preds.is_empty() {
+            known.extend(self.sig.params.iter().map(|(n, _)| n.clone()));
+        }
+        let d = span.error(format!("unknown name `{name}`"));
+        let d = if known.is_empty() {
+            d
+        } else {
+            d.with_help(format!("names in scope: {}", known.join(", ")))
+        };
+        match self.schema.resolve_class(name) {
+            Err(c) if !c.is_empty() => {
+                d.with_help(format!("ambiguous class; write one of {}", c.join(", ")))
+            }
+            _ => d,
+        }
+    }
+
+    /// `A.B` written as a class path (when `A` is not a variable or parameter).
+    fn class_path(&self, n: &Node) -> Option<String> {
+        match &n.kind {
+            NodeKind::Name(s) => {
+                let shadowed = self.scopes.iter().any(|(v, _)| v == s)
+                    || (self.preds.is_empty() && self.sig.param(s).is_some());
+                (!shadowed).then(|| s.clone())
+            }
+            NodeKind::Join(
+                l,
+                ast::Rel {
+                    kind: RelKind::Field(f),
+                    ..
+                },
+            ) => self.class_path(l).map(|p| format!("{p}.{f}")),
+            _ => None,
+        }
+    }
+
+    fn join(&mut self, n: &Node, left: &Node, rel: &ast::Rel) -> RResult<Term> {
+        if let Some(path) = self.class_path(n) {
+            if self.schema.classes.contains_key(&path) {
+                return Ok(Term::Set(SetExpr::Class(path, self.state)));
+            }
+        }
+        let l = self.set(left)?;
+        let (rel, ty) = self.rel(rel, &l.ty())?;
+        Ok(Term::Set(SetExpr::Join {
+            left: Box::new(l),
+            rel,
+            ty,
+        }))
+    }
+
+    fn set_or_arith(&mut self, op: BinOp, l: &Node, r: &Node) -> RResult<Term> {
+        let (lt, rt) = (self.term(l)?, self.term(r)?);
+        let (ta, tb) = (self.term_type(&lt), self.term_type(&rt));
+        let sym = match op {
+            BinOp::Plus => "+",
+            BinOp::Minus => "-",
+            _ => "&",
+        };
+        if !ta.compatible(&tb) {
+            return Err(r
+                .span
+                .error(format!(
+                    "type error: `{sym}` between a set of {ta} and a set of {tb}"
+                ))
+                .with_help("integers and objects do not mix; count objects with `#`"));
+        }
+        if ta == SetType::Int && op != BinOp::Amp {
+            let a = self.as_int(lt, l, sym)?;
+            let b = self.as_int(rt, r, sym)?;
+            return Ok(Term::Int(match op {
+                BinOp::Plus => IntExpr::Add(Box::new(a), Box::new(b)),
+                _ => IntExpr::Sub(Box::new(a), Box::new(b)),
+            }));
+        }
+        let (a, b) = (Box::new(self.as_set(lt)), Box::new(self.as_set(rt)));
+        Ok(Term::Set(match op {
+            BinOp::Plus => SetExpr::Union(a, b),
+            BinOp::Minus => SetExpr::Diff(a, b),
+            _ => SetExpr::Inter(a, b),
+        }))
+    }
+
+    // ---- relations ------------------------------------------------------------------------
+
+    /// Resolves `r` applied to a set of type `dom`: the relation and its range type.
+    fn rel(&mut self, r: &ast::Rel, dom: &SetType) -> RResult<(Rel, SetType)> {
+        match &r.kind {
+            RelKind::Field(name) => self.field(name, dom, &r.span),
+            RelKind::Prime(inner) => self.primed(&r.span, |s| s.rel(inner, dom)),
+            RelKind::Union(a, b) => {
+                let (ra, ta) = self.rel(a, dom)?;
+                let (rb, tb) = self.rel(b, dom)?;
+                let ty = union_type(&r.span, &ta, &tb)?;
+                Ok((Rel::Union(Box::new(ra), Box::new(rb)), ty))
+            }
+            RelKind::Transpose(inner) => {
+                let (ri, d) = self.inverse(inner, dom)?;
+                Ok((Rel::Transpose(Box::new(ri)), d))
+            }
+            RelKind::Closure(reflexive, inner) => {
+                let reach = self.fixpoint(&r.span, dom, |s, d| Ok(s.rel(inner, d)?.1))?;
+                let (ri, range) = self.rel(inner, &reach)?;
+                let rel = Rel::Closure {
+                    reflexive: *reflexive,
+                    rel: Box::new(ri),
+                };
+                Ok((rel, if *reflexive { reach } else { range }))
+            }
+        }
+    }
+
+    /// Resolves `r` restricted to pairs whose target is in a set of type `range`: the relation
+    /// (not transposed) and the type of its sources.
+    fn inverse(&mut self, r: &ast::Rel, range: &SetType) -> RResult<(Rel, SetType)> {
+        match &r.kind {
+            RelKind::Field(name) => self.field_into(name, range, &r.span),
+            RelKind::Prime(inner) => self.primed(&r.span, |s| s.inverse(inner, range)),
+            RelKind::Union(a, b) => {
+                let (ra, da) = self.inverse(a, range)?;
+                let (rb, db) = self.inverse(b, range)?;
+                let ty = union_type(&r.span, &da, &db)?;
+                Ok((Rel::Union(Box::new(ra), Box::new(rb)), ty))
+            }
+            RelKind::Transpose(inner) => {
+                let (ri, ty) = self.rel(inner, range)?;
+                Ok((Rel::Transpose(Box::new(ri)), ty))
+            }
+            RelKind::Closure(reflexive, inner) => {
+                let reach = self.fixpoint(&r.span, range, |s, d| Ok(s.inverse(inner, d)?.1))?;
+                let (ri, d) = self.inverse(inner, &reach)?;
+                let rel = Rel::Closure {
+                    reflexive: *reflexive,
+                    rel: Box::new(ri),
+                };
+                Ok((rel, if *reflexive { reach } else { d }))
+            }
+        }
+    }
+
+    /// The classes reachable from `start` by repeated `step`s (for closures: objects only).
+    fn fixpoint(
+        &mut self,
+        span: &Span,
+        start: &SetType,
+        step: impl Fn(&mut Self, &SetType) -> RResult<SetType>,
+    ) -> RResult<SetType> {
+        let SetType::Objects(mut reach) = start.clone() else {
+            return Err(closure_error(span, start));
+        };
+        loop {
+            let next = step(self, &SetType::Objects(reach.clone()))?;
+            let SetType::Objects(classes) = next else {
+                return Err(closure_error(span, &next));
+            };
+            let before = reach.len();
+            reach.extend(classes);
+            if reach.len() == before {
+                return Ok(SetType::Objects(reach));
+            }
+        }
+    }
+
+    fn field(&self, name: &str, dom: &SetType, span: &Span) -> RResult<(Rel, SetType)> {
+        let classes = match dom {
+            SetType::Objects(cs) if !cs.is_empty() => cs,
+            SetType::Objects(_) => {
+                return Err(span.error(format!("cannot navigate `{name}` from null")))
+            }
+            t => {
+                return Err(span
+                    .error(format!(
+                        "type error: cannot navigate `{name}` from a set of {t}"
+                    ))
+                    .with_help("only objects have fields (`~f` navigates backwards)"))
+            }
+        };
+        let found: Vec<FieldRef> = classes
+            .iter()
+            .filter_map(|c| {
+                self.schema.field(c, name).map(|ty| FieldRef {
+                    class: c.clone(),
+                    field: name.to_string(),
+                    ty: ty.clone(),
+                })
+            })
+            .collect();
+        let mut ty: Option<SetType> = None;
+        for f in &found {
+            let t = SetType::of(&f.ty);
+            ty = Some(match ty {
+                None => t,
+                Some(acc) => union_type(span, &acc, &t)?,
+            });
+        }
+        match (self.union_of(found), ty) {
+            (Some(rel), Some(ty)) => Ok((rel, ty)),
+            _ => Err(self.unknown_field(name, classes, span)),
+        }
+    }
+
+    fn field_into(&self, name: &str, range: &SetType, span: &Span) -> RResult<(Rel, SetType)> {
+        let mut found = Vec::new();
+        for (c, cls) in &self.schema.classes {
+            let Some(ty) = cls.field(name) else {
+                continue;
+            };
+            let hit = match (ty, range) {
+                (FieldType::Ref(t), SetType::Objects(cs)) => cs.contains(t),
+                (FieldType::Int, SetType::Int) | (FieldType::Bool, SetType::Bool) => true,
+                _ => false,
+            };
+            if hit {
+                found.push(FieldRef {
+                    class: c.clone(),
+                    field: name.to_string(),
+                    ty: ty.clone(),
+                });
+            }
+        }
+        let classes = SetType::Objects(found.iter().map(|f| f.class.clone()).collect());
+        let rel = self
+            .union_of(found)
+            .ok_or_else(|| span.error(format!("no field `{name}` has values of type {range}")))?;
+        Ok((rel, classes))
+    }
+
+    /// The union of the given fields (`None` if there are none).
+    fn union_of(&self, fields: Vec<FieldRef>) -> Option<Rel> {
+        let state = self.state;
+        fields
+            .into_iter()
+            .map(|f| Rel::Field(f, state))
+            .reduce(|acc, r| Rel::Union(Box::new(acc), Box::new(r)))
+    }
+
+    fn unknown_field(&self, name: &str, dom: &BTreeSet<String>, span: &Span) -> Diagnostic {
+        let mut help = Vec::new();
+        for c in dom {
+            if let Some(cls) = self.schema.classes.get(c) {
+                let names: Vec<&str> = cls.fields.iter().map(|(n, _)| n.as_str()).collect();
+                help.push(format!("fields of {c}: {}", names.join(", ")));
+            }
+        }
+        span.error(format!(
+            "unknown field `{name}` of {}",
+            SetType::Objects(dom.clone())
+        ))
+        .with_help(help.join("; "))
+    }
+}
+
+fn union_type(span: &Span, a: &SetType, b: &SetType) -> RResult<SetType> {
+    if a.compatible(b) {
+        Ok(a.join(b))
+    } else {
+        Err(span.error(format!(
+            "type error: union of relations with values of {a} and of {b}"
+        )))
+    }
+}
+
+fn closure_error(span: &Span, range: &SetType) -> Diagnostic {
+    span.error(format!(
+        "type error: a closure needs a relation between objects, not {range}"
+    ))
+}

@@ -1,0 +1,302 @@
+//! The resolved, typed syntax tree: what the evaluator and the SAT encoder walk.
+//!
+//! Every name is resolved (fields to `(class, field, type)`, parameters, quantified variables by
+//! id, class extents), predicates are inlined, primes are gone (each field access and class extent
+//! says which state it reads), and set operations are told apart from integer arithmetic.
+
+use crate::ast::{Quant, Span};
+use sattar_heap::FieldType;
+use std::collections::BTreeSet;
+use std::fmt;
+
+/// Which heap a field access or class extent reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum State {
+    /// The state before the call.
+    Pre,
+    /// The state after the call (a prime).
+    Post,
+}
+
+/// The type of a set-valued expression.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetType {
+    /// Objects of these (qualified) classes; the empty class set is the type of `null`.
+    Objects(BTreeSet<String>),
+    /// Integer atoms.
+    Int,
+    /// Boolean atoms.
+    Bool,
+}
+
+impl SetType {
+    /// Objects of one class.
+    pub fn class(c: &str) -> Self {
+        SetType::Objects([c.to_string()].into_iter().collect())
+    }
+
+    /// The type of a field, parameter or result of Java type `ty`.
+    pub fn of(ty: &FieldType) -> Self {
+        match ty {
+            FieldType::Int => SetType::Int,
+            FieldType::Bool => SetType::Bool,
+            FieldType::Ref(c) => SetType::class(c),
+        }
+    }
+
+    /// Whether two sets of these types may be compared, united or intersected.
+    pub fn compatible(&self, other: &SetType) -> bool {
+        matches!(
+            (self, other),
+            (SetType::Objects(_), SetType::Objects(_))
+                | (SetType::Int, SetType::Int)
+                | (SetType::Bool, SetType::Bool)
+        )
+    }
+
+    /// The least type holding both (assumes [`SetType::compatible`]).
+    pub fn join(&self, other: &SetType) -> SetType {
+        match (self, other) {
+            (SetType::Objects(a), SetType::Objects(b)) => {
+                SetType::Objects(a.union(b).cloned().collect())
+            }
+            _ => self.clone(),
+        }
+    }
+}
+
+impl fmt::Display for SetType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetType::Objects(cs) if cs.is_empty() => f.write_str("null"),
+            SetType::Objects(cs) => {
+                let v: Vec<&str> = cs.iter().map(String::as_str).collect();
+                f.write_str(&v.join(" + "))
+            }
+            SetType::Int => f.write_str("int"),
+            SetType::Bool => f.write_str("boolean"),
+        }
+    }
+}
+
+/// A resolved field: its declaring (qualified) class, its name and its Java type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FieldRef {
+    /// The declaring class, qualified (`LinkedList.Node`).
+    pub class: String,
+    /// The field's name.
+    pub field: String,
+    /// The field's type (`Ref(class)` for references).
+    pub ty: FieldType,
+}
+
+/// A binary relation built from fields.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rel {
+    /// A field in a state: pairs `(o, o.field)` for the objects `o` of `field.class`, null omitted.
+    Field(FieldRef, State),
+    /// The union of two relations.
+    Union(Box<Rel>, Box<Rel>),
+    /// The transpose `~r`.
+    Transpose(Box<Rel>),
+    /// `^r` (transitive closure) or `*r` (reflexive: `S.*r = S + S.^r`).
+    Closure {
+        /// `*` (true) or `^` (false).
+        reflexive: bool,
+        /// The relation closed over.
+        rel: Box<Rel>,
+    },
+}
+
+/// A quantified variable: unique id within the method, its name and its type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Var {
+    /// Unique id (distinct for every quantifier and every inlined predicate instance).
+    pub id: u32,
+    /// The name as written.
+    pub name: String,
+    /// The type of its values (the bound's type).
+    pub ty: SetType,
+}
+
+/// A set-valued expression.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetExpr {
+    /// The receiver (of the given class).
+    This(String),
+    /// The empty set.
+    Null,
+    /// The return value (empty if it is null).
+    Result(SetType),
+    /// A method parameter's value (empty if null); parameters never change state.
+    Param(String, SetType),
+    /// The singleton of a quantified variable's atom.
+    Var(Var),
+    /// A boolean literal `true`/`false` as a value.
+    Bool(bool),
+    /// Every object of a class in a state (`Node` or `Node'`).
+    Class(String, State),
+    /// Relational join `left.rel`, of type `ty`.
+    Join {
+        /// The left operand (a set of objects).
+        left: Box<SetExpr>,
+        /// The relation.
+        rel: Rel,
+        /// The result's type.
+        ty: SetType,
+    },
+    /// Set union `+`.
+    Union(Box<SetExpr>, Box<SetExpr>),
+    /// Set difference `-`.
+    Diff(Box<SetExpr>, Box<SetExpr>),
+    /// Set intersection `&`.
+    Inter(Box<SetExpr>, Box<SetExpr>),
+    /// The singleton of an integer value (integer literals, and arithmetic used as a set).
+    IntValue(Box<IntExpr>),
+}
+
+impl SetExpr {
+    /// The expression's type.
+    pub fn ty(&self) -> SetType {
+        match self {
+            SetExpr::This(c) => SetType::class(c),
+            SetExpr::Null => SetType::Objects(BTreeSet::new()),
+            SetExpr::Result(t) | SetExpr::Param(_, t) | SetExpr::Join { ty: t, .. } => t.clone(),
+            SetExpr::Var(v) => v.ty.clone(),
+            SetExpr::Bool(_) => SetType::Bool,
+            SetExpr::Class(c, _) => SetType::class(c),
+            SetExpr::Union(a, b) => a.ty().join(&b.ty()),
+            SetExpr::Diff(a, _) | SetExpr::Inter(a, _) => a.ty(),
+            SetExpr::IntValue(_) => SetType::Int,
+        }
+    }
+}
+
+/// An integer-valued expression, evaluated exactly (i64).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IntExpr {
+    /// A literal.
+    Lit(i64),
+    /// The sum of the int atoms of a set (0 if empty): how an int set enters arithmetic.
+    Sum(Box<SetExpr>),
+    /// `#e`: the number of atoms.
+    Card(Box<SetExpr>),
+    /// `a + b`
+    Add(Box<IntExpr>, Box<IntExpr>),
+    /// `a - b`
+    Sub(Box<IntExpr>, Box<IntExpr>),
+    /// `-a`
+    Neg(Box<IntExpr>),
+}
+
+/// An integer comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IntCmp {
+    /// `=`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+}
+
+impl IntCmp {
+    /// Applies the comparison.
+    pub fn holds(self, a: i64, b: i64) -> bool {
+        match self {
+            IntCmp::Eq => a == b,
+            IntCmp::Ne => a != b,
+            IntCmp::Lt => a < b,
+            IntCmp::Le => a <= b,
+            IntCmp::Gt => a > b,
+            IntCmp::Ge => a >= b,
+        }
+    }
+}
+
+/// A resolved formula.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Formula {
+    /// `true` / `false`.
+    Const(bool),
+    /// `a in b` (subset); `!in` is `Not(Subset)`.
+    Subset(SetExpr, SetExpr),
+    /// `a = b` as sets; `!=` is `Not(SetEq)`.
+    SetEq(SetExpr, SetExpr),
+    /// An integer comparison.
+    IntCmp(IntCmp, IntExpr, IntExpr),
+    /// `no/some/one/lone e` (never `All`).
+    Mult(Quant, SetExpr),
+    /// `q v1, v2: bound | body`: every variable ranges over the bound's atoms; `all` needs every
+    /// binding tuple, `some` one, `no` none, `one` exactly one, `lone` at most one.
+    Quant {
+        /// The quantifier.
+        q: Quant,
+        /// The variables.
+        vars: Vec<Var>,
+        /// Their common domain.
+        bound: SetExpr,
+        /// The body.
+        body: Box<Formula>,
+    },
+    /// `!f`
+    Not(Box<Formula>),
+    /// `f && g`
+    And(Box<Formula>, Box<Formula>),
+    /// `f || g`
+    Or(Box<Formula>, Box<Formula>),
+    /// `f => g`
+    Implies(Box<Formula>, Box<Formula>),
+    /// `f => g else h`
+    IfElse(Box<Formula>, Box<Formula>, Box<Formula>),
+    /// `f <=> g`
+    Iff(Box<Formula>, Box<Formula>),
+}
+
+/// What a named constraint is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ConstraintKind {
+    /// A class invariant on the pre-state (assumed).
+    Invariant,
+    /// A precondition (assumed).
+    Requires,
+    /// A postcondition (checked), including invariants required after the call.
+    Ensures,
+}
+
+/// A resolved named constraint.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NamedFormula {
+    /// Its name.
+    pub name: String,
+    /// What it is.
+    pub kind: ConstraintKind,
+    /// The formula.
+    pub formula: Formula,
+    /// Where it is named.
+    pub span: Span,
+}
+
+/// The resolved spec of one method with one ensures set chosen.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResolvedMethod {
+    /// The method's signature.
+    pub sig: sattar_heap::MethodSig,
+    /// The ensures set chosen, if the method has sets.
+    pub ensures_set: Option<String>,
+    /// Invariants (pre), then requires, then ensures, in source order.
+    pub constraints: Vec<NamedFormula>,
+}
+
+impl ResolvedMethod {
+    /// The constraints of one kind.
+    pub fn of_kind(&self, kind: ConstraintKind) -> impl Iterator<Item = &NamedFormula> {
+        self.constraints.iter().filter(move |c| c.kind == kind)
+    }
+}
