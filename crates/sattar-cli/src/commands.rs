@@ -1,0 +1,198 @@
+//! One function per command: read flags, call the libraries, print through `output`.
+
+use crate::output;
+use crate::Format;
+use anyhow::{bail, Context, Result};
+use clap::{Args, ValueEnum};
+use sattar_catalog::Catalog;
+use sattar_engine::{judge, Subject, SubjectRequest};
+use sattar_java::{parse_program, Limits};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// The flags that name a subject: a Java file and method, or a bundled fault.
+#[derive(Args, Clone, Debug)]
+pub struct SubjectArgs {
+    /// The Java source file to analyse.
+    pub file: Option<PathBuf>,
+    /// The method to analyse (`name` or `Class.name`); optional when the file has one method.
+    #[arg(long)]
+    pub method: Option<String>,
+    /// A bundled fault instead of FILE (see `sattar faults`): selects file, method, spec and ensures set.
+    #[arg(long)]
+    pub fault: Option<String>,
+    /// A specification file, merged with the annotations in the Java file.
+    #[arg(long)]
+    pub spec: Option<PathBuf>,
+    /// Which `ensures` set of the method to check (when its spec has several).
+    #[arg(long)]
+    pub ensures: Option<String>,
+}
+
+impl SubjectArgs {
+    fn load(&self) -> Result<Subject> {
+        let req = SubjectRequest {
+            java: self.file.clone(),
+            fault: self.fault.clone(),
+            method: self.method.clone(),
+            spec: self.spec.clone(),
+            ensures: self.ensures.clone(),
+        };
+        Ok(Subject::load(&req)?)
+    }
+}
+
+/// Flags of `sattar faults`.
+#[derive(Args)]
+pub struct FaultsArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+/// Lists the bundled fault catalog.
+pub fn faults(a: FaultsArgs) -> Result<ExitCode> {
+    let catalog = Catalog::bundled()?;
+    match a.format {
+        Format::Json => output::print_json(&output::faults_json(&catalog)),
+        Format::Text => print!("{}", output::faults_text(&catalog)),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Flags of `sattar parse`.
+#[derive(Args)]
+pub struct ParseArgs {
+    /// The Java source file.
+    file: Option<PathBuf>,
+    /// A bundled fault instead of FILE: parses its faulty source.
+    #[arg(long)]
+    fault: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+/// Parses a Java file and prints its IR, or its diagnostics (exit 2).
+pub fn parse(a: ParseArgs) -> Result<ExitCode> {
+    let (file, text) = match (&a.file, &a.fault) {
+        (Some(f), None) => {
+            let text = std::fs::read_to_string(f).with_context(|| format!("{}", f.display()))?;
+            (f.display().to_string(), text)
+        }
+        (None, Some(id)) => {
+            let catalog = Catalog::bundled()?;
+            let fault = catalog.fault(id)?;
+            (fault.subject.clone(), catalog.faulty_source(fault)?)
+        }
+        _ => bail!("give either FILE.java or --fault ID"),
+    };
+    let program = match parse_program(&file, &text) {
+        Ok(p) => p,
+        Err(diags) => {
+            for d in &diags {
+                eprintln!("{d}");
+            }
+            return Ok(ExitCode::from(2));
+        }
+    };
+    match a.format {
+        Format::Json => output::print_json(&output::program_json(&program)),
+        Format::Text => print!("{}", output::program_text(&program)),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Which executor runs a test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum EngineKind {
+    /// The reference interpreter of the IR.
+    #[default]
+    Interp,
+}
+
+/// Flags of `sattar run`.
+#[derive(Args)]
+pub struct RunArgs {
+    #[command(flatten)]
+    subject: SubjectArgs,
+    /// The test input: a heap, the receiver and the arguments, in JSON (see README).
+    #[arg(long)]
+    input: PathBuf,
+    /// What executes the test.
+    #[arg(long, value_enum, default_value_t)]
+    engine: EngineKind,
+    /// Steps (statements and condition evaluations) before the run is stopped as non-terminating.
+    #[arg(long, default_value_t = Limits::default().max_steps)]
+    max_steps: u64,
+    /// Nested calls before the run stops with a StackOverflowError.
+    #[arg(long, default_value_t = Limits::default().max_depth)]
+    max_depth: u32,
+    /// Also say which defaults were applied to the input.
+    #[arg(long, short)]
+    verbose: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+/// Runs one test and judges it with the specification.
+pub fn run(a: RunArgs) -> Result<ExitCode> {
+    let subject = a.subject.load()?;
+    let (input, notes) = subject.input_from_file(&a.input)?;
+    if a.verbose {
+        for n in &notes {
+            eprintln!("note: {}: {}: {}", a.input.display(), n.path, n.message);
+        }
+    }
+    let limits = Limits {
+        max_steps: a.max_steps,
+        max_depth: a.max_depth,
+    };
+    let execution = match a.engine {
+        EngineKind::Interp => sattar_java::run(&subject.program, subject.method, &input, limits)?,
+    };
+    let judged = judge(&subject, &input, execution).context("evaluating the specification")?;
+    match a.format {
+        Format::Json => output::print_json(&output::run_json(&subject, &judged)),
+        Format::Text => print!("{}", output::run_text(&subject, &input, &judged)),
+    }
+    if let sattar_engine::TestVerdict::Invalid(names) = &judged.verdict {
+        eprintln!(
+            "warning: the input violates {} in its pre-state, so it is not a valid test of {}",
+            names.join(", "),
+            subject.method_name()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Flags of `sattar rank`.
+#[derive(Args)]
+pub struct RankArgs {
+    /// A GZoltar output directory (matrix.txt, spectra.csv, optionally tests.csv).
+    dir: PathBuf,
+    /// The formula (ochiai, tarantula, dstar, op2, jaccard, … — `--formula list` lists them).
+    #[arg(long, default_value = "ochiai")]
+    formula: String,
+    /// Only the first N elements.
+    #[arg(long)]
+    top: Option<usize>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+/// Ranks a GZoltar spectrum.
+pub fn rank(a: RankArgs) -> Result<ExitCode> {
+    if a.formula == "list" {
+        println!("{}", sattar_rank::formula::known_names());
+        return Ok(ExitCode::SUCCESS);
+    }
+    let lines = sattar_rank::gzoltar::rank_dir(&a.dir, &a.formula, a.top)?;
+    match a.format {
+        Format::Json => output::print_json(&output::rank_json(&lines)),
+        Format::Text => print!("{}", output::rank_text(&lines)),
+    }
+    Ok(ExitCode::SUCCESS)
+}

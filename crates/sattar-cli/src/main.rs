@@ -1,0 +1,68 @@
+//! `sattar`: fault localization for Java data-structure code with specifications, SAT and
+//! Tarantula. This binary only parses flags and prints; the work is done by the library crates.
+
+mod commands;
+mod output;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::process::ExitCode;
+
+/// Localize faults in Java data-structure code from its relational specification.
+#[derive(Parser)]
+#[command(name = "sattar", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Output format of every command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum Format {
+    /// For people.
+    #[default]
+    Text,
+    /// For scripts (stdout), see README "The command-line contract".
+    Json,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the bundled fault catalog.
+    Faults(commands::FaultsArgs),
+    /// Parse a Java file: its classes, methods and statements with ids, or the diagnostics.
+    Parse(commands::ParseArgs),
+    /// Run one test; the specification is the oracle.
+    Run(commands::RunArgs),
+    /// Rank the elements of a GZoltar output directory with any SBFL formula.
+    Rank(commands::RankArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Faults(a) => commands::faults(a),
+        Command::Parse(a) => commands::parse(a),
+        Command::Run(a) => commands::run(a),
+        Command::Rank(a) => commands::rank(a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {}", error_chain(&e));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The error and its causes, leaving out a cause whose text the message already contains (our
+/// library errors embed their causes' locations in their own message).
+fn error_chain(e: &anyhow::Error) -> String {
+    let mut out = e.to_string();
+    for cause in e.chain().skip(1) {
+        let text = cause.to_string();
+        if !out.contains(&text) {
+            out = format!("{out}: {text}");
+        }
+    }
+    out
+}

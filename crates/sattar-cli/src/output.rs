@@ -1,0 +1,206 @@
+//! Text and JSON renderings of each command's result. JSON shapes are part of the command-line
+//! contract (README): change them only with the README.
+
+use sattar_catalog::Catalog;
+use sattar_engine::{Judged, Subject};
+use sattar_heap::{heap_to_json, value_to_json, TestInput};
+use sattar_java::{Program, Termination};
+use sattar_rank::gzoltar::RankedLine;
+use serde_json::{json, Value as Json};
+use std::fmt::Write;
+
+/// Prints JSON on stdout.
+pub fn print_json(v: &Json) {
+    println!(
+        "{}",
+        serde_json::to_string_pretty(v).unwrap_or_else(|_| v.to_string())
+    );
+}
+
+/// The catalog as JSON.
+pub fn faults_json(c: &Catalog) -> Json {
+    let faults: Vec<Json> = c
+        .faults
+        .iter()
+        .map(|f| {
+            json!({
+                "id": f.id, "subject": f.subject, "method": f.method, "spec": f.spec,
+                "ensures": f.ensures, "faulty_lines": f.faulty_lines(), "multi": f.is_multi(),
+                "description": f.description,
+            })
+        })
+        .collect();
+    Json::Array(faults)
+}
+
+/// The catalog as a table.
+pub fn faults_text(c: &Catalog) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:<22} {:<8} {:<10} {:<9} description",
+        "id", "method", "ensures", "lines"
+    );
+    for f in &c.faults {
+        let lines: Vec<String> = f.faulty_lines().iter().map(u32::to_string).collect();
+        let _ = writeln!(
+            out,
+            "{:<22} {:<8} {:<10} {:<9} {}",
+            f.id,
+            f.method,
+            f.ensures.as_deref().unwrap_or("-"),
+            lines.join(","),
+            f.description
+        );
+    }
+    out
+}
+
+/// The IR as JSON.
+pub fn program_json(p: &Program) -> Json {
+    let classes: Vec<Json> = p
+        .classes
+        .iter()
+        .map(|c| {
+            let fields: Vec<Json> = c
+                .fields
+                .iter()
+                .map(|f| json!({"name": f.name, "type": f.ty.to_string()}))
+                .collect();
+            json!({"name": c.name, "fields": fields, "exception": c.is_exception})
+        })
+        .collect();
+    let methods: Vec<Json> = p
+        .methods
+        .iter()
+        .map(|m| {
+            let params: Vec<Json> = m.params.iter().map(|x| json!({"name": x.name, "type": x.ty.to_string()})).collect();
+            json!({"name": m.qualified_name(), "static": m.is_static, "params": params, "returns": m.ret.to_string()})
+        })
+        .collect();
+    let stmts: Vec<Json> = p
+        .stmts
+        .iter()
+        .map(|s| {
+            json!({"id": s.id.0, "line": s.line, "text": s.text, "kind": format!("{:?}", s.kind).to_lowercase(),
+                   "method": p.method(s.method).qualified_name()})
+        })
+        .collect();
+    json!({"file": p.file, "classes": classes, "methods": methods, "statements": stmts})
+}
+
+/// The IR as text: classes, then each method with its statements.
+pub fn program_text(p: &Program) -> String {
+    let mut out = String::new();
+    for c in &p.classes {
+        let fields: Vec<String> = c
+            .fields
+            .iter()
+            .map(|f| format!("{}: {}", f.name, f.ty))
+            .collect();
+        let _ = writeln!(out, "class {} {{ {} }}", c.name, fields.join(", "));
+    }
+    for m in &p.methods {
+        let params: Vec<String> = m
+            .params
+            .iter()
+            .map(|x| format!("{} {}", x.ty, x.name))
+            .collect();
+        let _ = writeln!(
+            out,
+            "\n{} {}({})",
+            m.ret,
+            m.qualified_name(),
+            params.join(", ")
+        );
+        for s in p.stmts_of(m.id) {
+            let _ = writeln!(out, "  s{:<4} L{:<4} {}", s.id.0, s.line, s.text);
+        }
+    }
+    out
+}
+
+fn covered_lines(p: &Program, j: &Judged) -> Vec<u32> {
+    let mut lines: Vec<u32> = j
+        .execution
+        .covered
+        .iter()
+        .map(|s| p.stmt(*s).line)
+        .collect();
+    lines.sort_unstable();
+    lines.dedup();
+    lines
+}
+
+fn exception(t: &Termination) -> Option<String> {
+    match t {
+        Termination::Threw(e) => Some(e.clone()),
+        _ => None,
+    }
+}
+
+/// One run as JSON.
+pub fn run_json(s: &Subject, j: &Judged) -> Json {
+    let ex = &j.execution;
+    let trace: Vec<Json> = ex
+        .trace
+        .iter()
+        .map(|b| json!([b.stmt.0, b.taken]))
+        .collect();
+    json!({
+        "verdict": j.verdict.label(),
+        "violated": j.verdict.constraints(),
+        "exception": exception(&ex.termination),
+        "termination": ex.termination.label(),
+        "result": ex.result().map(value_to_json),
+        "covered_lines": covered_lines(&s.program, j),
+        "covered": ex.covered.iter().map(|s| s.0).collect::<Vec<_>>(),
+        "trace": trace,
+        "post": heap_to_json(&ex.post),
+    })
+}
+
+/// One run as text.
+pub fn run_text(s: &Subject, input: &TestInput, j: &Judged) -> String {
+    let mut out = String::new();
+    let ex = &j.execution;
+    let verdict = match j.verdict.constraints() {
+        [] => j.verdict.label().to_string(),
+        names => format!("{} ({})", j.verdict.label(), names.join(", ")),
+    };
+    let _ = writeln!(out, "{}  {}", s.method_name(), verdict);
+    let _ = writeln!(out, "input     {input}");
+    let ended = match ex.result() {
+        Some(v) => format!("returned {v}"),
+        None => ex.termination.label(),
+    };
+    let _ = writeln!(out, "ended     {ended} after {} steps", ex.steps);
+    let lines: Vec<String> = covered_lines(&s.program, j)
+        .iter()
+        .map(u32::to_string)
+        .collect();
+    let _ = writeln!(out, "covered   lines {}", lines.join(" "));
+    let _ = writeln!(out, "post      {}", ex.post);
+    out
+}
+
+/// A GZoltar ranking as JSON.
+pub fn rank_json(lines: &[RankedLine]) -> Json {
+    let rows: Vec<Json> = lines
+        .iter()
+        .map(|l| {
+            let score = if l.score.is_finite() { json!(l.score) } else { json!(l.score.to_string()) };
+            json!({"name": l.name, "score": score, "rank": l.rank, "rank_avg": l.rank_avg, "rank_best": l.rank_best})
+        })
+        .collect();
+    Json::Array(rows)
+}
+
+/// A GZoltar ranking as a table.
+pub fn rank_text(lines: &[RankedLine]) -> String {
+    let mut out = format!("{:>5} {:>10}  element\n", "rank", "score");
+    for l in lines {
+        let _ = writeln!(out, "{:>5} {:>10.4}  {}", l.rank, l.score, l.name);
+    }
+    out
+}

@@ -1,0 +1,56 @@
+//! The engine's errors: each says what is wrong, where, and what to do.
+
+use sattar_diag::Diagnostic;
+use std::fmt;
+
+/// Anything that stops the engine from doing what was asked.
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    /// The Java source is malformed or outside the supported subset.
+    Java(Vec<Diagnostic>),
+    /// The specification is malformed or does not fit the code.
+    Spec(Diagnostic),
+    /// The fault catalog or a bundled file is at fault.
+    Catalog(#[from] sattar_catalog::CatalogError),
+    /// A test input is malformed.
+    Input(#[from] sattar_heap::HeapError),
+    /// A file could not be read.
+    Io {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The request itself is wrong (flags missing or conflicting); the message says what to pass.
+    Usage(String),
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::Java(ds) => {
+                let texts: Vec<String> = ds.iter().map(|d| d.to_string()).collect();
+                f.write_str(&texts.join("\n"))
+            }
+            EngineError::Spec(d) => write!(f, "{d}"),
+            EngineError::Catalog(e) => write!(f, "{e}"),
+            EngineError::Input(e) => write!(f, "{e}"),
+            EngineError::Io { path, source } => write!(f, "{path}: {source}"),
+            EngineError::Usage(m) => f.write_str(m),
+        }
+    }
+}
+
+impl From<Diagnostic> for EngineError {
+    fn from(d: Diagnostic) -> Self {
+        EngineError::Spec(d)
+    }
+}
+
+/// Reads a file, naming it in the error.
+pub(crate) fn read(path: &std::path::Path) -> Result<String, EngineError> {
+    std::fs::read_to_string(path).map_err(|source| EngineError::Io {
+        path: path.display().to_string(),
+        source,
+    })
+}

@@ -1,0 +1,14 @@
+//! sattar's engine: loads a subject (a Java method with its specification, from files or from the
+//! bundled fault catalog) and judges test runs with the specification as the oracle. The
+//! localization loop and the comparison techniques build on these two pieces.
+
+// Diagnostics are large but only built on the error path.
+#![allow(clippy::result_large_err)]
+
+mod error;
+mod oracle;
+mod subject;
+
+pub use error::EngineError;
+pub use oracle::{judge, Judged, TestVerdict, NO_EXCEPTION, TERMINATES};
+pub use subject::{Subject, SubjectRequest};

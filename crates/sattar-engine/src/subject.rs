@@ -1,0 +1,191 @@
+//! A subject: the Java program, the method under analysis, its resolved specification and, for a
+//! bundled fault, the catalog entry. Built from files or from `--fault ID`.
+
+use crate::error::{read, EngineError};
+use sattar_catalog::{Catalog, Fault};
+use sattar_heap::{input_from_json, LoadNote, TestInput};
+use sattar_java::{parse_program, MethodId, Program};
+use sattar_spec::{parse_annotation, parse_spec, resolve, AnnotationKind, ResolvedMethod, Spec};
+use std::path::{Path, PathBuf};
+
+/// What the user asked to analyse.
+#[derive(Clone, Debug, Default)]
+pub struct SubjectRequest {
+    /// A Java file (exclusive with `fault`).
+    pub java: Option<PathBuf>,
+    /// A bundled fault id (exclusive with `java`).
+    pub fault: Option<String>,
+    /// The method (`name` or `Class.name`); optional when the file has one method.
+    pub method: Option<String>,
+    /// A spec file, merged with the annotations in the Java file.
+    pub spec: Option<PathBuf>,
+    /// The `ensures` set to check.
+    pub ensures: Option<String>,
+}
+
+/// A loaded, checked subject.
+#[derive(Clone, Debug)]
+pub struct Subject {
+    /// The parsed program.
+    pub program: Program,
+    /// The method under analysis.
+    pub method: MethodId,
+    /// Its resolved specification (invariants, requires, the chosen ensures).
+    pub spec: ResolvedMethod,
+    /// The catalog entry, for a bundled fault.
+    pub fault: Option<Fault>,
+}
+
+impl Subject {
+    /// Loads what `req` names: parses the Java, finds the method, merges and resolves the spec.
+    pub fn load(req: &SubjectRequest) -> Result<Subject, EngineError> {
+        match (&req.java, &req.fault) {
+            (Some(_), Some(_)) => Err(EngineError::Usage(
+                "give either FILE.java or --fault ID, not both".into(),
+            )),
+            (None, None) => Err(EngineError::Usage(
+                "nothing to analyse: give FILE.java (with --method) or --fault ID (see `sattar faults`)".into(),
+            )),
+            (Some(java), None) => {
+                let text = read(java)?;
+                Self::assemble(&java.display().to_string(), &text, req, None)
+            }
+            (None, Some(id)) => Self::from_fault(id, req),
+        }
+    }
+
+    fn from_fault(id: &str, req: &SubjectRequest) -> Result<Subject, EngineError> {
+        let catalog = Catalog::bundled()?;
+        let fault = catalog.fault(id)?.clone();
+        let text = catalog.faulty_source(&fault)?;
+        let req = SubjectRequest {
+            java: None,
+            fault: None,
+            method: req.method.clone().or_else(|| Some(fault.method.clone())),
+            spec: req
+                .spec
+                .clone()
+                .or_else(|| Some(catalog.root.join(&fault.spec))),
+            ensures: req.ensures.clone().or_else(|| fault.ensures.clone()),
+        };
+        let file = fault.subject.clone();
+        Self::assemble(&file, &text, &req, Some(fault))
+    }
+
+    fn assemble(
+        file: &str,
+        text: &str,
+        req: &SubjectRequest,
+        fault: Option<Fault>,
+    ) -> Result<Subject, EngineError> {
+        let program = parse_program(file, text).map_err(EngineError::Java)?;
+        let method = pick_method(&program, req.method.as_deref())?;
+        let spec = load_spec(&program, method, req.spec.as_deref())?;
+        let resolved = resolve(
+            &spec,
+            &program.schema(),
+            &program.sig(method),
+            req.ensures.as_deref(),
+        )?;
+        Ok(Subject {
+            program,
+            method,
+            spec: resolved,
+            fault,
+        })
+    }
+
+    /// Reads a test input (JSON) for this subject's method.
+    pub fn input_from_file(&self, path: &Path) -> Result<(TestInput, Vec<LoadNote>), EngineError> {
+        let text = read(path)?;
+        self.input_from_str(&text, &path.display().to_string())
+    }
+
+    /// Parses a test input (JSON) for this subject's method; `file` names it in errors.
+    pub fn input_from_str(
+        &self,
+        text: &str,
+        file: &str,
+    ) -> Result<(TestInput, Vec<LoadNote>), EngineError> {
+        let sig = self.program.sig(self.method);
+        Ok(input_from_json(text, file, &self.program.schema(), &sig)?)
+    }
+
+    /// `Class.method` of the method under analysis.
+    pub fn method_name(&self) -> String {
+        self.program.method(self.method).qualified_name()
+    }
+}
+
+fn pick_method(program: &Program, name: Option<&str>) -> Result<MethodId, EngineError> {
+    let all: Vec<String> = program
+        .methods
+        .iter()
+        .filter(|m| !m.is_constructor())
+        .map(|m| m.qualified_name())
+        .collect();
+    let Some(name) = name else {
+        return match all.as_slice() {
+            [_] => Ok(program.find_methods(all[0].rsplit('.').next().unwrap_or_default())[0].id),
+            _ => Err(EngineError::Usage(format!(
+                "{}: which method? pass --method NAME (one of: {})",
+                program.file,
+                all.join(", ")
+            ))),
+        };
+    };
+    match program.find_methods(name).as_slice() {
+        [m] => Ok(m.id),
+        [] => Err(EngineError::Usage(format!(
+            "--method {name}: no such method in {} (methods: {})",
+            program.file,
+            all.join(", ")
+        ))),
+        many => Err(EngineError::Usage(format!(
+            "--method {name} is ambiguous: {}; write Class.method",
+            many.iter()
+                .map(|m| m.qualified_name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))),
+    }
+}
+
+/// The spec of `method`: the spec file (if any) merged with the Java annotations.
+fn load_spec(
+    program: &Program,
+    method: MethodId,
+    spec_file: Option<&Path>,
+) -> Result<Spec, EngineError> {
+    let mut spec = match spec_file {
+        Some(p) => parse_spec(&p.display().to_string(), &read(p)?)?,
+        None => Spec::default(),
+    };
+    let m = program.method(method);
+    let class_anns = program
+        .class(&m.class)
+        .map(|c| c.annotations.clone())
+        .unwrap_or_default();
+    let all = class_anns
+        .iter()
+        .map(|a| (None, a))
+        .chain(m.annotations.iter().map(|a| (Some(m.name.as_str()), a)));
+    for (owner, ann) in all {
+        let kind = match ann.kind.as_str() {
+            "Invariant" => AnnotationKind::Invariant,
+            "Requires" => AnnotationKind::Requires,
+            _ => AnnotationKind::Ensures,
+        };
+        for (text, pos) in &ann.items {
+            let parsed = parse_annotation(kind, text, &program.file, &program.text, *pos)?;
+            spec.add_annotation(owner, parsed)?;
+        }
+    }
+    if spec.invariants.is_empty() && spec.method(&m.name).is_none() {
+        return Err(EngineError::Usage(format!(
+            "no specification for {}: annotate the class and method (@Invariant, @Requires, @Ensures) or pass --spec FILE",
+            m.qualified_name()
+        )));
+    }
+    Ok(spec)
+}

@@ -1,0 +1,339 @@
+//! End-to-end tests of the `sattar` binary: the command-line contract (exit codes, JSON shapes) and
+//! the diagnostics for inputs outside what sattar supports. Every bad input must exit with 2 and a
+//! located message — never a panic (exit 101).
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn sattar(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sattar"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("sattar runs")
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = sattar(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("stdout is JSON")
+}
+
+fn scratch(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sattar-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let p = dir.join(name);
+    std::fs::write(&p, text).expect("write scratch file");
+    p
+}
+
+const LIST_INPUT: &str = "java-subjects/linkedlist/inputs/delete0_of_01.json";
+
+#[test]
+fn faults_lists_the_catalog_with_faulty_lines() {
+    let v = json(&["faults", "--format", "json"]);
+    let faults = v.as_array().expect("an array");
+    assert!(faults.len() >= 13);
+    let size = faults
+        .iter()
+        .find(|f| f["id"] == "sll.sizeErr")
+        .expect("sll.sizeErr listed");
+    assert_eq!(size["faulty_lines"], serde_json::json!([23]));
+    assert_eq!(size["multi"], false);
+    let multi = faults
+        .iter()
+        .find(|f| f["id"] == "bst.bstRootSizRghtErr")
+        .expect("listed");
+    assert_eq!(multi["faulty_lines"], serde_json::json!([31, 35, 38]));
+    assert_eq!(multi["multi"], true);
+}
+
+#[test]
+fn run_judges_with_the_spec() {
+    let v = json(&[
+        "run",
+        "--fault",
+        "sll.sizeErr",
+        "--input",
+        LIST_INPUT,
+        "--engine",
+        "interp",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["verdict"], "fail");
+    assert_eq!(v["violated"], serde_json::json!(["sizeOk"]));
+    assert_eq!(v["exception"], Value::Null);
+    assert_eq!(
+        v["covered_lines"],
+        serde_json::json!([14, 15, 16, 17, 18, 21, 23, 24])
+    );
+    let correct = [
+        "run",
+        "java-subjects/linkedlist/LinkedList.java",
+        "--method",
+        "delete",
+        "--spec",
+        "specs/linkedlist.spec",
+        "--ensures",
+        "postcond1",
+        "--input",
+        LIST_INPUT,
+        "--engine",
+        "interp",
+        "--format",
+        "json",
+    ];
+    let v = json(&correct);
+    assert_eq!(v["verdict"], "pass");
+    assert_eq!(v["post"]["L0"]["size"], 1);
+    assert_eq!(v["post"]["L0"]["header"], "N1");
+}
+
+#[test]
+fn parse_prints_statement_ids_lines_and_texts() {
+    let v = json(&["parse", "--fault", "bst.rootErr", "--format", "json"]);
+    let stmts = v["statements"].as_array().expect("statements");
+    let root = stmts.iter().find(|s| s["line"] == 31).expect("line 31");
+    assert_eq!(root["text"], "this.root = null;");
+    assert_eq!(v["methods"][0]["name"], "BinarySearchTree.add");
+}
+
+/// Runs `args` and expects exit 2 with `needle` (a location or message) on stderr.
+fn refused(args: &[&str], needle: &str) {
+    let out = sattar(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{args:?} exited {:?}; stderr: {err}",
+        out.status.code()
+    );
+    assert!(
+        err.contains(needle),
+        "{args:?}: stderr lacks {needle:?}:\n{err}"
+    );
+    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+}
+
+const LIST: &str =
+    "class L {\n    Node header;\n    int size;\n    static class Node { Node next; int key; }\n";
+
+fn java_refused(name: &str, body: &str, needle: &str) {
+    let f = scratch(&format!("{name}.java"), &format!("{LIST}{body}\n}}\n"));
+    refused(
+        &["parse", f.to_str().expect("utf-8 path")],
+        &needle.replace("F", f.to_str().expect("utf-8")),
+    );
+}
+
+#[test]
+fn java_outside_the_subset_is_refused_with_a_location() {
+    java_refused(
+        "syntax",
+        "    int f() { return 1 }",
+        "F:5:23: syntax error: missing `;`",
+    );
+    java_refused("array", "    int[] a;", "F:5:5: unsupported: type `int[]`");
+    java_refused(
+        "switch",
+        "    void f(int k) { switch (k) { default: } }",
+        "F:5:21: unsupported: switch",
+    );
+    java_refused(
+        "try",
+        "    void f() { try { size = 1; } finally { } }",
+        "F:5:16: unsupported: try statement",
+    );
+    java_refused(
+        "div",
+        "    int f(int a) { return a / 2; }",
+        "F:5:29: unsupported: the `/` operator",
+    );
+    java_refused(
+        "string",
+        "    String name;",
+        "F:5:5: unsupported: type `String`",
+    );
+    java_refused(
+        "static",
+        "    static int count;",
+        "F:5:5: unsupported: static field",
+    );
+    java_refused(
+        "foreach",
+        "    void f() { for (int i : new int[2]) { } }",
+        "F:5:16: unsupported: enhanced for statement",
+    );
+    java_refused(
+        "type",
+        "    void f() { int x = true; }",
+        "F:5:24: error: expected int, found boolean",
+    );
+    java_refused(
+        "unknown",
+        "    void f() { size = missing; }",
+        "F:5:23: error: cannot find variable or field `missing`",
+    );
+    java_refused(
+        "noreturn",
+        "    int f(int a) { if (a > 0) { return 1; } }",
+        "F:5:45: error: missing return statement",
+    );
+    java_refused(
+        "field",
+        "    int f(Node n) { return n.value; }",
+        "F:5:30: error: L.Node has no field `value`",
+    );
+    let inner = scratch("Inner.java", "class A {\n    class B { int x; }\n}\n");
+    refused(
+        &["parse", inner.to_str().expect("utf-8")],
+        "Inner.java:2:11: unsupported: inner (non-static) class A.B",
+    );
+}
+
+const SPEC_HEAD: &str =
+    "spec LinkedList {\n  invariant acyclic: all n: this.header.*next | n !in n.^next\n";
+
+fn spec_refused(name: &str, body: &str, needle: &str) {
+    let f = scratch(&format!("{name}.spec"), &format!("{SPEC_HEAD}{body}\n}}\n"));
+    let fs = f.to_str().expect("utf-8 path");
+    let args = [
+        "run",
+        "java-subjects/linkedlist/LinkedList.java",
+        "--method",
+        "delete",
+        "--spec",
+        fs,
+        "--input",
+        LIST_INPUT,
+        "--engine",
+        "interp",
+    ];
+    refused(&args, &needle.replace("F", fs));
+}
+
+#[test]
+fn bad_specs_are_refused_with_a_location() {
+    spec_refused(
+        "syntax",
+        "  invariant bad: all n: | n = n",
+        "F:3:25: syntax error",
+    );
+    spec_refused(
+        "field",
+        "  invariant bad: this.head = null",
+        "F:3:23: error: unknown field `head`",
+    );
+    spec_refused(
+        "param",
+        "  method delete(k: int) { ensures bad: j = 1 }",
+        "F:3:40: error: unknown name `j`",
+    );
+    spec_refused(
+        "class",
+        "  invariant bad: some Missing",
+        "F:3:23: error: unknown name `Missing`",
+    );
+    let sets =
+        "  method delete(k: int) {\n    ensures a { x: k = 1 }\n    ensures b { y: k = 2 }\n  }";
+    spec_refused(
+        "sets",
+        sets,
+        "F:3:10: error: method `delete` has several ensures sets",
+    );
+}
+
+#[test]
+fn bad_inputs_are_refused_with_a_location() {
+    let run = |text: &str, needle: &str| {
+        let f = scratch("input.json", text);
+        refused(
+            &[
+                "run",
+                "--fault",
+                "sll.sizeErr",
+                "--input",
+                f.to_str().expect("utf-8"),
+                "--engine",
+                "interp",
+            ],
+            needle,
+        );
+    };
+    run("{\"this\": \"L0\",", "input.json:1:");
+    run(
+        &std::fs::read_to_string(root().join(LIST_INPUT))
+            .expect("bundled input")
+            .replace("\"N1\"}", "\"N7\"}"),
+        "objects.N0.next: unknown object \"N7\"",
+    );
+    run(
+        &std::fs::read_to_string(root().join(LIST_INPUT))
+            .expect("bundled input")
+            .replace("\"size\": 2", "\"size\": true"),
+        "objects.L0.size: expected a value of type int",
+    );
+    run(
+        &std::fs::read_to_string(root().join(LIST_INPUT))
+            .expect("bundled input")
+            .replace("\"key\": 0", "\"colour\": 0"),
+        "objects.N0.colour: LinkedList.Node has no field",
+    );
+}
+
+#[test]
+fn bad_usage_is_refused_with_the_flag_at_fault() {
+    refused(
+        &["run", "--fault", "sll.sizeerr", "--input", LIST_INPUT],
+        "did you mean sll.sizeErr",
+    );
+    refused(
+        &[
+            "run",
+            "java-subjects/linkedlist/LinkedList.java",
+            "--fault",
+            "sll.sizeErr",
+            "--input",
+            LIST_INPUT,
+        ],
+        "not both",
+    );
+    refused(
+        &[
+            "run",
+            "java-subjects/linkedlist/LinkedList.java",
+            "--method",
+            "remove",
+            "--input",
+            LIST_INPUT,
+        ],
+        "--method remove: no such method",
+    );
+    refused(
+        &[
+            "run",
+            "java-subjects/linkedlist/LinkedList.java",
+            "--input",
+            LIST_INPUT,
+        ],
+        "no specification for LinkedList.delete",
+    );
+    refused(
+        &["rank", "/nonexistent-dir", "--formula", "ochiai"],
+        "/nonexistent-dir",
+    );
+    refused(
+        &["rank", "/tmp", "--formula", "nosuchformula"],
+        "nosuchformula",
+    );
+}
