@@ -621,7 +621,9 @@ impl Resolver<'_> {
                 ))
                 .with_help("integers and objects do not mix; count objects with `#`"));
         }
-        if ta == SetType::Int && op != BinOp::Amp {
+        // Alloy's `+`/`-` are set operators; on two scalar ints (`this.size - 1`) they are
+        // arithmetic, on int *sets* (`this.header.*next.key - k`) union and difference.
+        if ta == SetType::Int && op != BinOp::Amp && is_scalar(&lt) && is_scalar(&rt) {
             let a = self.as_int(lt, l, sym)?;
             let b = self.as_int(rt, r, sym)?;
             return Ok(Term::Int(match op {
@@ -820,4 +822,36 @@ fn closure_error(span: &Span, range: &SetType) -> Diagnostic {
     span.error(format!(
         "type error: a closure needs a relation between objects, not {range}"
     ))
+}
+
+/// Whether a term has at most one value by construction: an integer, a literal, `this`, a
+/// parameter, a variable, `result`, or a chain of field joins from one of those (fields are
+/// functions). Closures, unions and class extents are sets.
+fn is_scalar(t: &Term) -> bool {
+    match t {
+        Term::Int(_) => true,
+        Term::Set(s) => scalar_set(s),
+    }
+}
+
+fn scalar_set(s: &SetExpr) -> bool {
+    match s {
+        SetExpr::This(_)
+        | SetExpr::Null
+        | SetExpr::Result(_)
+        | SetExpr::Param(..)
+        | SetExpr::Var(_)
+        | SetExpr::Bool(_)
+        | SetExpr::IntValue(_) => true,
+        SetExpr::Join {
+            left,
+            rel: Rel::Field(..),
+            ..
+        } => scalar_set(left),
+        SetExpr::Join { .. }
+        | SetExpr::Class(..)
+        | SetExpr::Union(..)
+        | SetExpr::Diff(..)
+        | SetExpr::Inter(..) => false,
+    }
 }

@@ -91,9 +91,11 @@ fn set_union_difference_intersection() {
         ("some (this.header & this.header.*next)", true),
         ("some (this.header & this.header.next)", false),
         ("this.header.*next.key & 1 = 1", true),
-        // `+` between int sets is arithmetic (sum 1 + 5), not union.
-        ("(Node.key + 5) = 6", true),
-        ("(Node.key + 5) = 5", false),
+        // `+` on an int *set* (keys {0, 1}) is union: {0, 1, 5}, not the sum 6.
+        ("(Node.key + 5) = 6", false),
+        ("5 in Node.key + 5 && #(Node.key + 5) = 3", true),
+        // `-` on an int set is difference: {0, 1} - 0 = {1}.
+        ("Node.key - 0 = 1", true),
     ]);
 }
 
@@ -137,8 +139,8 @@ fn integer_arithmetic_and_comparisons() {
 #[test]
 fn alloy_int_semantics_sum_and_set_equality() {
     check(&[
-        // Sum of the keys {0, 1} is 1.
-        ("Node.key + 0 = 1", true),
+        // Keys {0, 1} form a set, so `+` is union ({0, 1} != {1}); `<` sums them (1 < 2).
+        ("Node.key + 0 = 1", false),
         ("Node.key < 2", true),
         ("Node.key > 1", false),
         // No arithmetic: compared as sets, so the empty set is not {0} ...

@@ -1,0 +1,249 @@
+//! Every catalog fault has a fault-revealing input whose violated constraints are known; the
+//! correct subject passes on the same input. Inputs are written as compact lists/insertion orders
+//! and built into heaps here; the expectations were derived by hand from the code and the spec
+//! (see the comment on each row).
+
+use sattar_engine::{judge, Subject, SubjectRequest, TestVerdict};
+use sattar_java::{run, Limits};
+
+/// A linked list input: `keys` in order, delete `k`.
+fn list_json(keys: &[i32], k: i32) -> String {
+    let mut objs = vec![format!(
+        "\"L0\":{{\"class\":\"LinkedList\",\"header\":{},\"size\":{}}}",
+        if keys.is_empty() {
+            "null".into()
+        } else {
+            "\"N0\"".to_string()
+        },
+        keys.len()
+    )];
+    for (i, key) in keys.iter().enumerate() {
+        let next = if i + 1 < keys.len() {
+            format!("\"N{}\"", i + 1)
+        } else {
+            "null".into()
+        };
+        objs.push(format!(
+            "\"N{i}\":{{\"class\":\"LinkedList.Node\",\"key\":{key},\"next\":{next}}}"
+        ));
+    }
+    format!(
+        "{{\"this\":\"L0\",\"args\":{{\"k\":{k}}},\"objects\":{{{}}}}}",
+        objs.join(",")
+    )
+}
+
+/// A BST input: the tree built by inserting `keys` in order, then `add(k)`.
+fn bst_json(keys: &[i32], k: i32) -> String {
+    // (key, left, right, parent)
+    let mut nodes: Vec<[Option<i64>; 4]> = Vec::new();
+    for &key in keys {
+        let (mut parent, mut cur, mut left) = (None, (!nodes.is_empty()).then_some(0usize), false);
+        while let Some(c) = cur {
+            parent = Some(c);
+            left = i64::from(key) < nodes[c][0].unwrap_or_default();
+            cur = nodes[c][if left { 1 } else { 2 }].map(|i| i as usize);
+        }
+        nodes.push([Some(i64::from(key)), None, None, parent.map(|p| p as i64)]);
+        if let Some(p) = parent {
+            nodes[p][if left { 1 } else { 2 }] = Some(nodes.len() as i64 - 1);
+        }
+    }
+    let rf = |i: Option<i64>| i.map_or("null".to_string(), |i| format!("\"N{i}\""));
+    let mut objs = vec![format!(
+        "\"T0\":{{\"class\":\"BinarySearchTree\",\"root\":{},\"size\":{}}}",
+        rf((!nodes.is_empty()).then_some(0)),
+        keys.len()
+    )];
+    for (i, n) in nodes.iter().enumerate() {
+        objs.push(format!(
+            "\"N{i}\":{{\"class\":\"BinarySearchTree.Node\",\"key\":{},\"left\":{},\"right\":{},\"parent\":{}}}",
+            n[0].unwrap_or_default(),
+            rf(n[1]),
+            rf(n[2]),
+            rf(n[3])
+        ));
+    }
+    format!(
+        "{{\"this\":\"T0\",\"args\":{{\"k\":{k}}},\"objects\":{{{}}}}}",
+        objs.join(",")
+    )
+}
+
+fn verdict(req: SubjectRequest, input: &str) -> TestVerdict {
+    let s = Subject::load(&req).unwrap_or_else(|e| panic!("{e}"));
+    let (input, _) = s
+        .input_from_str(input, "test")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let ex = run(&s.program, s.method, &input, Limits::default()).expect("runs");
+    judge(&s, &input, ex).expect("spec evaluates").verdict
+}
+
+fn fault(id: &str, input: &str) -> TestVerdict {
+    verdict(
+        SubjectRequest {
+            fault: Some(id.into()),
+            ..Default::default()
+        },
+        input,
+    )
+}
+
+fn correct(file: &str, spec: &str, ensures: &str, input: &str) -> TestVerdict {
+    let req = SubjectRequest {
+        java: Some(format!("../../java-subjects/{file}").into()),
+        spec: Some(format!("../../specs/{spec}").into()),
+        ensures: Some(ensures.into()),
+        ..Default::default()
+    };
+    verdict(req, input)
+}
+
+fn fail(names: &[&str]) -> TestVerdict {
+    TestVerdict::Fail(names.iter().map(|s| s.to_string()).collect())
+}
+
+#[test]
+fn every_linked_list_fault_is_revealed_with_the_expected_constraints() {
+    let cases: [(&str, &str, String, &[&str]); 6] = [
+        // size becomes 0 instead of 1: only the size constraint sees it.
+        (
+            "sll.sizeErr",
+            "postcond1",
+            list_json(&[0, 1], 0),
+            &["sizeOk"],
+        ),
+        // the header stays on node 0: key 0 is still in the list; size 1 is right.
+        (
+            "sll.headErr",
+            "postcond1",
+            list_json(&[0, 1], 0),
+            &["removeOk"],
+        ),
+        // prev.next = lst keeps node 1 linked: key 1 is still in the list.
+        (
+            "sll.removeErr",
+            "postcond1",
+            list_json(&[0, 1], 1),
+            &["removeOk"],
+        ),
+        // postcond2 sees sizeErr as size (0) != number of nodes (1).
+        (
+            "sll.sizeErr2",
+            "postcond2",
+            list_json(&[0, 1], 0),
+            &["sizeInv"],
+        ),
+        // postcond2 sees headErr as size (1) != number of nodes (2).
+        (
+            "sll.headErr2",
+            "postcond2",
+            list_json(&[0, 1], 0),
+            &["sizeInv"],
+        ),
+        // both faults on one trace: key 1 stays and size becomes 0.
+        (
+            "sll.sllSizeRemErr",
+            "postcond1",
+            list_json(&[0, 1], 1),
+            &["removeOk", "sizeOk"],
+        ),
+    ];
+    for (id, ensures, input, want) in cases {
+        assert_eq!(fault(id, &input), fail(want), "{id}");
+        assert_eq!(
+            correct(
+                "linkedlist/LinkedList.java",
+                "linkedlist.spec",
+                ensures,
+                &input
+            ),
+            TestVerdict::Pass,
+            "{id}"
+        );
+    }
+}
+
+#[test]
+fn every_bst_fault_is_revealed_with_the_expected_constraints() {
+    let cases: [(&str, &str, String, &[&str]); 10] = [
+        // add 1 to {5,3}: the descent goes right from 5, and 5.left = new overwrites node 3.
+        (
+            "bst.traverseErr",
+            "postcond1",
+            bst_json(&[5, 3], 1),
+            &["keysOk"],
+        ),
+        // add 1 to the empty tree: the root stays null, so key 1 is missing.
+        ("bst.rootErr", "postcond1", bst_json(&[], 1), &["keysOk"]),
+        // add 3 to {5}: 3 goes right of 5.
+        (
+            "bst.branchErr",
+            "postcond1",
+            bst_json(&[5], 3),
+            &["postOrdered"],
+        ),
+        // add 7 to {5}: 5.right = 5 — a cycle, key 7 lost, 5 its own child without parent link.
+        (
+            "bst.rightErr",
+            "postcond1",
+            bst_json(&[5], 7),
+            &["keysOk", "postAcyclic", "postParentOk", "postOrdered"],
+        ),
+        // add 3 to {5}: the new node is its own parent.
+        (
+            "bst.parentErr",
+            "postcond1",
+            bst_json(&[5], 3),
+            &["postParentOk"],
+        ),
+        // add 3 to {5}: size 0 instead of 2.
+        ("bst.sizeErr1", "postcond1", bst_json(&[5], 3), &["sizeOk"]),
+        // the same run under postcond2: size 0 != 2 nodes.
+        ("bst.sizeErr2", "postcond2", bst_json(&[5], 3), &["sizeInv"]),
+        // rootErr shows on the empty tree, parentErr on a non-empty one.
+        (
+            "bst.bstRootParErr",
+            "postcond1",
+            bst_json(&[], 1),
+            &["keysOk"],
+        ),
+        (
+            "bst.bstRootParErr",
+            "postcond1",
+            bst_json(&[5], 3),
+            &["postParentOk"],
+        ),
+        // rightErr and sizeErr together on add 7 to {5}.
+        (
+            "bst.bstRootSizRghtErr",
+            "postcond1",
+            bst_json(&[5], 7),
+            &[
+                "keysOk",
+                "postAcyclic",
+                "postParentOk",
+                "postOrdered",
+                "sizeOk",
+            ],
+        ),
+    ];
+    for (id, ensures, input, want) in cases {
+        assert_eq!(fault(id, &input), fail(want), "{id}");
+        assert_eq!(
+            correct("bst/BinarySearchTree.java", "bst.spec", ensures, &input),
+            TestVerdict::Pass,
+            "{id}"
+        );
+    }
+}
+
+#[test]
+fn an_input_violating_the_invariant_is_not_a_valid_test() {
+    // size 5 for a two-node list breaks sizeInv in the pre-state.
+    let input = list_json(&[0, 1], 0).replace("\"size\":2", "\"size\":5");
+    assert_eq!(
+        fault("sll.sizeErr", &input),
+        TestVerdict::Invalid(vec!["sizeInv".into()])
+    );
+}
