@@ -341,25 +341,55 @@ fn bad_usage_is_refused_with_the_flag_at_fault() {
 #[test]
 fn an_annotated_class_compiles_with_javac_and_carries_its_own_spec() {
     let java = "java-subjects/examples/Counter.java";
-    let have_javac = Command::new("javac").arg("-version").output().is_ok_and(|o| o.status.success());
-    assert!(have_javac || std::env::var_os("CI").is_none(), "CI must have a JDK (see .ci/run)");
+    let have_javac = Command::new("javac")
+        .arg("-version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    assert!(
+        have_javac || std::env::var_os("CI").is_none(),
+        "CI must have a JDK (see .ci/run)"
+    );
     if have_javac {
         let out_dir = std::env::temp_dir().join(format!("sattar-javac-{}", std::process::id()));
         let status = Command::new("javac")
-            .args(["-d", out_dir.to_str().expect("utf-8"), "-cp", "java-subjects/annotations", java])
+            .args([
+                "-d",
+                out_dir.to_str().expect("utf-8"),
+                "-cp",
+                "java-subjects/annotations",
+                java,
+            ])
             .current_dir(root())
             .status()
             .expect("javac runs");
-        assert!(status.success(), "the annotated example must compile with plain javac");
+        assert!(
+            status.success(),
+            "the annotated example must compile with plain javac"
+        );
     }
     let input = "java-subjects/examples/inputs/at_limit.json";
-    let v = json(&["run", java, "--input", input, "--engine", "interp", "--format", "json"]);
+    let v = json(&[
+        "run", java, "--input", input, "--engine", "interp", "--format", "json",
+    ]);
     assert_eq!(v["verdict"], "pass");
     // The same class with a wrong increment violates the annotation's `incremented`.
     let text = std::fs::read_to_string(root().join(java)).expect("example exists");
-    let faulty = scratch("Counter.java", &text.replace("count = count + 1;", "count = count + 2;"));
-    let below = scratch("below.json", r#"{"this":"C0","args":{},"objects":{"C0":{"class":"Counter","count":0,"limit":2}}}"#);
-    let v = json(&["run", faulty.to_str().expect("utf-8"), "--input", below.to_str().expect("utf-8"), "--format", "json"]);
+    let faulty = scratch(
+        "Counter.java",
+        &text.replace("count = count + 1;", "count = count + 2;"),
+    );
+    let below = scratch(
+        "below.json",
+        r#"{"this":"C0","args":{},"objects":{"C0":{"class":"Counter","count":0,"limit":2}}}"#,
+    );
+    let v = json(&[
+        "run",
+        faulty.to_str().expect("utf-8"),
+        "--input",
+        below.to_str().expect("utf-8"),
+        "--format",
+        "json",
+    ]);
     // count 0 → 2: `incremented` fails; `resultOk` holds (the result is the new count).
     assert_eq!(v["violated"], serde_json::json!(["incremented"]));
 }
