@@ -1,0 +1,43 @@
+//! sattar's JVM bridge: instruments a Java subject with coverage, branch and step probes,
+//! compiles it with the JDK's `javac` (cached), and runs tests on the real JVM hosted by a worker
+//! process through the JNI invocation API. What the code under test does (throw, loop, overflow
+//! the stack, exhaust the heap, call `System.exit`, crash the JVM) is the test's outcome; the
+//! worker is restarted when it dies and the run goes on.
+
+mod compile;
+mod instrument;
+mod jdk;
+mod protocol;
+mod runner;
+mod worker;
+
+pub use compile::default_cache_dir;
+pub use instrument::{instrument, RUNTIME_SOURCES};
+pub use jdk::Jdk;
+pub use runner::{JvmOptions, JvmRunner, WorkerCommand};
+pub use worker::{worker_main, WORKER_STACK_BYTES};
+
+/// A problem of the bridge itself (never an outcome of the code under test).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum JvmError {
+    /// No usable JDK was found.
+    #[error("{0}")]
+    NoJdk(String),
+    /// javac rejected the subject: `file:line: error: message` lines.
+    #[error("the subject does not compile:\n{0}")]
+    Compile(String),
+    /// A file-system or process problem.
+    #[error("{0}")]
+    Io(String),
+    /// The worker process could not be started or misbehaved.
+    #[error("JVM worker: {0}")]
+    Worker(String),
+    /// The test input does not fit the method.
+    #[error("the input does not fit {method}: {why}")]
+    BadInput {
+        /// The method.
+        method: String,
+        /// What is wrong.
+        why: String,
+    },
+}

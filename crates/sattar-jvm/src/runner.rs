@@ -1,0 +1,477 @@
+//! The parent side: compiles the subject, starts and restarts the worker, runs tests with a
+//! wall-clock limit, and turns the worker's answers into [`Execution`]s.
+
+use crate::compile::{compile, default_cache_dir, java_file_name};
+use crate::jdk::Jdk;
+use crate::protocol::{
+    from_wobjs, to_wobjs, to_wtype, to_wval, Request, Response, RunReq, WClass, WEnd,
+};
+use crate::JvmError;
+use sattar_heap::{MethodSig, ObjId, Schema, TestInput, Value};
+use sattar_java::{BranchEvent, Execution, MethodId, Program, StmtId, Termination};
+use std::collections::BTreeSet;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// How to start the worker process: a program and its arguments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WorkerCommand {
+    /// The executable.
+    pub program: PathBuf,
+    /// Its arguments.
+    pub args: Vec<String>,
+}
+
+impl WorkerCommand {
+    /// The current executable re-run as `EXE __jvm-worker` (what the `sattar` CLI does).
+    pub fn current_exe() -> Result<WorkerCommand, JvmError> {
+        let program = std::env::current_exe()
+            .map_err(|e| JvmError::Worker(format!("cannot find the current executable: {e}")))?;
+        Ok(WorkerCommand {
+            program,
+            args: vec!["__jvm-worker".into()],
+        })
+    }
+}
+
+/// Options of a [`JvmRunner`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JvmOptions {
+    /// Statements and condition evaluations per test before `StepLimit`.
+    pub max_steps: u64,
+    /// Wall-clock limit per test; past it the worker is killed and the test is `TimedOut`.
+    pub timeout: Duration,
+    /// The worker JVM's maximum heap (`-Xmx`), MiB.
+    pub heap_mb: u32,
+    /// Where compiled subjects are cached (default [`default_cache_dir`]).
+    pub cache_dir: Option<PathBuf>,
+    /// The worker command (default [`WorkerCommand::current_exe`]).
+    pub worker: Option<WorkerCommand>,
+}
+
+impl Default for JvmOptions {
+    fn default() -> Self {
+        JvmOptions {
+            max_steps: 100_000,
+            timeout: Duration::from_secs(5),
+            heap_mb: 256,
+            cache_dir: None,
+            worker: None,
+        }
+    }
+}
+
+/// A live worker process.
+struct Worker {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    stderr: Arc<Mutex<String>>,
+}
+
+const STDERR_TAIL: usize = 2000;
+
+impl Worker {
+    fn spawn(cmd: &WorkerCommand) -> Result<Worker, JvmError> {
+        let mut child = Command::new(&cmd.program)
+            .args(&cmd.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| {
+                JvmError::Worker(format!("cannot start {}: {e}", cmd.program.display()))
+            })?;
+        let (Some(stdin), Some(stdout), Some(stderr)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
+            let _ = child.kill();
+            return Err(JvmError::Worker("worker pipes unavailable".into()));
+        };
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let tail = Arc::new(Mutex::new(String::new()));
+        let sink = tail.clone();
+        std::thread::spawn(move || keep_tail(stderr, &sink));
+        Ok(Worker {
+            child,
+            stdin,
+            lines,
+            stderr: tail,
+        })
+    }
+
+    fn send(&mut self, req: &Request) -> std::io::Result<()> {
+        let mut line = serde_json::to_vec(req).map_err(std::io::Error::other)?;
+        line.push(b'\n');
+        self.stdin.write_all(&line)?;
+        self.stdin.flush()
+    }
+
+    /// Kills the process (if alive) and says how it ended.
+    fn finish(mut self, kill: bool) -> String {
+        if kill {
+            let _ = self.child.kill();
+        }
+        let status = self
+            .child
+            .wait()
+            .map_or_else(|e| e.to_string(), |s| s.to_string());
+        let tail = self
+            .stderr
+            .lock()
+            .map(|t| t.trim().to_string())
+            .unwrap_or_default();
+        if tail.is_empty() {
+            status
+        } else {
+            format!("{status}; stderr: {tail}")
+        }
+    }
+}
+
+fn keep_tail(mut from: impl Read, tail: &Mutex<String>) {
+    let mut buf = [0u8; 4096];
+    while let Ok(n) = from.read(&mut buf) {
+        if n == 0 {
+            break;
+        }
+        if let Ok(mut t) = tail.lock() {
+            t.push_str(&String::from_utf8_lossy(&buf[..n]));
+            if t.len() > 2 * STDERR_TAIL {
+                let cut = t.len() - STDERR_TAIL;
+                let cut = (cut..t.len())
+                    .find(|i| t.is_char_boundary(*i))
+                    .unwrap_or(t.len());
+                t.drain(..cut);
+            }
+        }
+    }
+}
+
+/// Runs tests of one compiled subject on the real JVM.
+pub struct JvmRunner {
+    opts: JvmOptions,
+    worker_cmd: WorkerCommand,
+    init: (String, String, Vec<WClass>, u32),
+    sigs: Vec<MethodSig>,
+    worker: Option<Worker>,
+    startup: Duration,
+}
+
+impl JvmRunner {
+    /// Instruments, compiles (or reuses the cached build of) `program` and starts a worker.
+    pub fn start(program: &Program, opts: JvmOptions) -> Result<JvmRunner, JvmError> {
+        let text = crate::instrument::instrument(program);
+        let sigs = (0..program.methods.len() as u32)
+            .map(|m| program.sig(MethodId(m)))
+            .collect();
+        let mut r = JvmRunner::start_inner(
+            &program.file,
+            &text,
+            &program.schema(),
+            program.stmts.len() as u32,
+            opts,
+        )?;
+        r.sigs = sigs;
+        Ok(r)
+    }
+
+    /// The lower-level entry point: compiles a raw Java source (not instrumented: no coverage,
+    /// trace or step budget) whose classes are described by `schema`, for code outside the front
+    /// end's subset. Run its methods with [`JvmRunner::run_sig`].
+    pub fn start_source(
+        file: &str,
+        source: &str,
+        schema: &Schema,
+        opts: JvmOptions,
+    ) -> Result<JvmRunner, JvmError> {
+        JvmRunner::start_inner(file, source, schema, 0, opts)
+    }
+
+    fn start_inner(
+        file: &str,
+        text: &str,
+        schema: &Schema,
+        statements: u32,
+        opts: JvmOptions,
+    ) -> Result<JvmRunner, JvmError> {
+        let jdk = Jdk::locate()?;
+        let cache = opts.cache_dir.clone().unwrap_or_else(default_cache_dir);
+        let classes_dir = compile(&jdk, &cache, (&java_file_name(file), text), file)?;
+        let classes = schema
+            .classes
+            .iter()
+            .map(|(name, c)| WClass {
+                name: name.clone(),
+                fields: c
+                    .fields
+                    .iter()
+                    .map(|(f, t)| (f.clone(), to_wtype(t)))
+                    .collect(),
+            })
+            .collect();
+        let worker_cmd = match &opts.worker {
+            Some(w) => w.clone(),
+            None => WorkerCommand::current_exe()?,
+        };
+        let init = (
+            jdk.libjvm.to_string_lossy().into_owned(),
+            classes_dir.to_string_lossy().into_owned(),
+            classes,
+            statements,
+        );
+        let mut r = JvmRunner {
+            opts,
+            worker_cmd,
+            init,
+            sigs: Vec::new(),
+            worker: None,
+            startup: Duration::ZERO,
+        };
+        r.ensure_worker()?;
+        Ok(r)
+    }
+
+    /// How long the last worker start took (process spawn to JVM ready).
+    pub fn startup_time(&self) -> Duration {
+        self.startup
+    }
+
+    /// Sets the step budget for the following tests.
+    pub fn set_max_steps(&mut self, max_steps: u64) {
+        self.opts.max_steps = max_steps;
+    }
+
+    fn ensure_worker(&mut self) -> Result<&mut Worker, JvmError> {
+        if self.worker.is_none() {
+            let t0 = std::time::Instant::now();
+            let mut w = Worker::spawn(&self.worker_cmd)?;
+            let (libjvm, classpath, classes, statements) = self.init.clone();
+            let req = Request::Init {
+                libjvm,
+                classpath,
+                heap_mb: self.opts.heap_mb,
+                classes,
+                statements,
+            };
+            if let Err(e) = w.send(&req) {
+                return Err(JvmError::Worker(format!(
+                    "cannot talk to the worker: {e}; {}",
+                    w.finish(true)
+                )));
+            }
+            match w
+                .lines
+                .recv_timeout(Duration::from_secs(60))
+                .map(|l| serde_json::from_str::<Response>(&l))
+            {
+                Ok(Ok(Response::Ready)) => {}
+                Ok(Ok(Response::Error(e))) => {
+                    return Err(JvmError::Worker(format!("{e}; {}", w.finish(true))))
+                }
+                Ok(other) => {
+                    return Err(JvmError::Worker(format!(
+                        "unexpected answer {other:?}; {}",
+                        w.finish(true)
+                    )))
+                }
+                Err(_) => {
+                    return Err(JvmError::Worker(format!(
+                        "the worker did not start: {}",
+                        w.finish(true)
+                    )))
+                }
+            }
+            self.startup = t0.elapsed();
+            self.worker = Some(w);
+        }
+        self.worker
+            .as_mut()
+            .ok_or_else(|| JvmError::Worker("no worker".into()))
+    }
+
+    /// Runs method `m` of the program on `input`.
+    pub fn run(&mut self, m: MethodId, input: &TestInput) -> Result<Execution, JvmError> {
+        let sig = self
+            .sigs
+            .get(m.0 as usize)
+            .cloned()
+            .ok_or_else(|| JvmError::BadInput {
+                method: format!("method #{}", m.0),
+                why: "no such method".into(),
+            })?;
+        self.run_sig(&sig, input)
+    }
+
+    /// Runs the method with signature `sig` on `input`.
+    pub fn run_sig(&mut self, sig: &MethodSig, input: &TestInput) -> Result<Execution, JvmError> {
+        let req = self.request(sig, input)?;
+        let timeout = self.opts.timeout;
+        let w = self.ensure_worker()?;
+        if w.send(&Request::Run(req)).is_err() {
+            return Ok(self.died(input, false));
+        }
+        let answer = match w.lines.recv_timeout(timeout) {
+            Ok(line) => line,
+            Err(RecvTimeoutError::Timeout) => {
+                if let Some(w) = self.worker.take() {
+                    w.finish(true);
+                }
+                return Ok(unobserved(input, Termination::TimedOut));
+            }
+            Err(RecvTimeoutError::Disconnected) => return Ok(self.died(input, false)),
+        };
+        match serde_json::from_str::<Response>(&answer) {
+            Ok(Response::Done {
+                end,
+                covered,
+                trace,
+                post,
+                steps,
+            }) => Ok(self.done(input, end, covered, trace, &post, steps)),
+            Ok(Response::Exited(code)) => {
+                if let Some(w) = self.worker.take() {
+                    w.finish(false);
+                }
+                Ok(unobserved(input, Termination::Exited(code)))
+            }
+            Ok(Response::Error(e)) => Err(JvmError::Worker(e)),
+            Ok(Response::Ready) => Err(JvmError::Worker("unexpected Ready".into())),
+            Err(e) => Err(JvmError::Worker(format!("bad answer from the worker: {e}"))),
+        }
+    }
+
+    /// The worker died during a test: a crash.
+    fn died(&mut self, input: &TestInput, kill: bool) -> Execution {
+        let why = self
+            .worker
+            .take()
+            .map_or_else(|| "worker gone".into(), |w| w.finish(kill));
+        unobserved(input, Termination::Crashed(why))
+    }
+
+    fn request(&self, sig: &MethodSig, input: &TestInput) -> Result<RunReq, JvmError> {
+        let qualified = format!("{}.{}", sig.class, sig.name);
+        let bad = |why: String| JvmError::BadInput {
+            method: qualified.clone(),
+            why,
+        };
+        if sig.is_static == input.this.is_some() {
+            return Err(bad(if sig.is_static {
+                "a static method takes no receiver".into()
+            } else {
+                "a receiver is needed".into()
+            }));
+        }
+        if let Some(t) = &input.this {
+            if input.heap.get(t).is_none_or(|o| o.class != sig.class) {
+                return Err(bad(format!(
+                    "the receiver {t} is not a {} of the heap",
+                    sig.class
+                )));
+            }
+        }
+        let args = sig
+            .params
+            .iter()
+            .map(|(p, _)| {
+                input
+                    .arg(p)
+                    .map(to_wval)
+                    .ok_or_else(|| bad(format!("missing argument {p}")))
+            })
+            .collect::<Result<_, _>>()?;
+        for (id, o) in &input.heap.objects {
+            for v in o.fields.values() {
+                if let Value::Ref(r) = v {
+                    if input.heap.get(r).is_none() {
+                        return Err(bad(format!("{id} refers to {r}, which is not in the heap")));
+                    }
+                }
+            }
+        }
+        Ok(RunReq {
+            class: sig.class.clone(),
+            method: sig.name.clone(),
+            is_static: sig.is_static,
+            params: sig.params.iter().map(|(_, t)| to_wtype(t)).collect(),
+            ret: sig.ret.as_ref().map(to_wtype),
+            this: input.this.as_ref().map(|t| t.0.clone()),
+            args,
+            objects: to_wobjs(&input.heap),
+            max_steps: self.opts.max_steps,
+        })
+    }
+
+    fn done(
+        &mut self,
+        input: &TestInput,
+        end: WEnd,
+        covered: Vec<u32>,
+        trace: Vec<u32>,
+        post: &[crate::protocol::WObj],
+        steps: u64,
+    ) -> Execution {
+        let termination = match end {
+            WEnd::Returned(v) => Termination::Returned(v.as_ref().map(crate::protocol::from_wval)),
+            WEnd::Threw(e) => Termination::Threw(e),
+            WEnd::StepLimit => Termination::StepLimit,
+        };
+        if termination == Termination::Threw(crate::worker::OOM.into()) {
+            if let Some(w) = self.worker.take() {
+                w.finish(true);
+            }
+            return unobserved(input, termination);
+        }
+        let mut roots = input.roots();
+        if let Termination::Returned(Some(Value::Ref(r))) = &termination {
+            roots.push(r.clone());
+        }
+        let keep: BTreeSet<ObjId> = input.heap.objects.keys().cloned().collect();
+        let post = from_wobjs(post).canonical_fresh(&keep, &roots);
+        Execution {
+            termination,
+            post,
+            covered: covered.into_iter().map(StmtId).collect(),
+            trace: trace
+                .into_iter()
+                .map(|e| BranchEvent {
+                    stmt: StmtId(e / 2),
+                    taken: e % 2 == 1,
+                })
+                .collect(),
+            steps,
+        }
+    }
+}
+
+/// An outcome whose coverage and post-state could not be observed (the worker is gone): empty
+/// coverage and trace, the pre-state as the post-state.
+fn unobserved(input: &TestInput, termination: Termination) -> Execution {
+    Execution {
+        termination,
+        post: input.heap.clone(),
+        covered: BTreeSet::new(),
+        trace: Vec::new(),
+        steps: 0,
+    }
+}
+
+impl Drop for JvmRunner {
+    fn drop(&mut self) {
+        if let Some(w) = self.worker.take() {
+            w.finish(true);
+        }
+    }
+}

@@ -1,0 +1,692 @@
+//! The worker process: hosts one JVM (JNI invocation API) and runs tests sent over stdin,
+//! answering on the original stdout. Java's own output goes to stderr.
+
+use crate::protocol::{Request, Response, RunReq, WClass, WEnd, WObj, WType, WVal};
+use jni::objects::{
+    GlobalRef, JBooleanArray, JClass, JFieldID, JIntArray, JMethodID, JObject, JStaticFieldID,
+    JStaticMethodID, JString, JValue, JValueOwned,
+};
+use jni::signature::{JavaType, Primitive, ReturnType};
+use jni::sys::{jint, jvalue, JavaVMInitArgs, JavaVMOption, JNI_OK, JNI_VERSION_1_8};
+use jni::JNIEnv;
+use std::collections::HashMap;
+use std::ffi::{c_void, CString};
+use std::io::BufRead;
+use std::sync::atomic::{AtomicI32, Ordering};
+
+/// The stack size of the thread that hosts the JVM and runs the tests.
+pub const WORKER_STACK_BYTES: usize = 2 << 20;
+
+/// The file descriptor the protocol is written to (the original stdout).
+static PROTO_FD: AtomicI32 = AtomicI32::new(1);
+
+type Res<T> = Result<T, String>;
+
+/// The class name of an out-of-memory outcome.
+pub const OOM: &str = "java.lang.OutOfMemoryError";
+
+/// Runs the worker: reads requests on stdin, answers on stdout; never returns.
+pub fn worker_main() -> ! {
+    // SAFETY: plain fd duplication; fd 1 then points at stderr so Java output cannot corrupt
+    // the protocol.
+    let fd = unsafe { libc::dup(1) };
+    if fd >= 0 && unsafe { libc::dup2(2, 1) } >= 0 {
+        PROTO_FD.store(fd, Ordering::SeqCst);
+    }
+    let thread = std::thread::Builder::new()
+        .name("sattar-jvm".into())
+        .stack_size(WORKER_STACK_BYTES)
+        .spawn(serve);
+    let code = match thread.map(|t| t.join()) {
+        Ok(Ok(Ok(()))) => 0,
+        Ok(Ok(Err(e))) => {
+            eprintln!("sattar-jvm-worker: {e}");
+            2
+        }
+        _ => 3,
+    };
+    std::process::exit(code)
+}
+
+fn send(resp: &Response) -> Res<()> {
+    let mut line = serde_json::to_vec(resp).map_err(|e| e.to_string())?;
+    line.push(b'\n');
+    write_all(&line)
+}
+
+fn write_all(mut buf: &[u8]) -> Res<()> {
+    let fd = PROTO_FD.load(Ordering::SeqCst);
+    while !buf.is_empty() {
+        // SAFETY: writing an owned buffer to a file descriptor.
+        let n = unsafe { libc::write(fd, buf.as_ptr().cast(), buf.len()) };
+        if n <= 0 {
+            return Err(std::io::Error::last_os_error().to_string());
+        }
+        buf = &buf[n as usize..];
+    }
+    Ok(())
+}
+
+/// The JVM's `exit` hook: `System.exit(code)` reports itself, then the process ends.
+extern "system" fn exit_hook(code: jint) {
+    let _ = write_all(format!("{{\"Exited\":{code}}}\n").as_bytes());
+    // SAFETY: ending the process is what the hook is for.
+    unsafe { libc::_exit(code) }
+}
+
+fn serve() -> Res<()> {
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let first = lines
+        .next()
+        .ok_or("no init request")?
+        .map_err(|e| e.to_string())?;
+    let Ok(Request::Init {
+        libjvm,
+        classpath,
+        heap_mb,
+        classes,
+        statements,
+    }) = serde_json::from_str(&first)
+    else {
+        return Err("the first request must be Init".into());
+    };
+    let mut env = match create_vm(&libjvm, &classpath, heap_mb) {
+        Ok(env) => env,
+        Err(e) => return send(&Response::Error(e)),
+    };
+    let mut bridge = match Bridge::new(&mut env, &classes, statements) {
+        Ok(b) => b,
+        Err(e) => return send(&Response::Error(e)),
+    };
+    send(&Response::Ready)?;
+    for line in lines {
+        let line = line.map_err(|e| e.to_string())?;
+        let resp = match serde_json::from_str::<Request>(&line) {
+            Ok(Request::Run(req)) => env
+                .with_local_frame(256, |env| bridge.run(env, &req))
+                .unwrap_or_else(|e| Response::Error(e.to_string())),
+            Ok(Request::Init { .. }) => Response::Error("the worker is already initialized".into()),
+            Err(e) => Response::Error(format!("bad request: {e}")),
+        };
+        send(&resp)?;
+    }
+    Ok(())
+}
+
+/// An error inside a local frame: a JNI failure or a message.
+#[derive(Debug)]
+enum JniOrMsg {
+    Jni(jni::errors::Error),
+    Msg(String),
+}
+
+impl From<jni::errors::Error> for JniOrMsg {
+    fn from(e: jni::errors::Error) -> Self {
+        JniOrMsg::Jni(e)
+    }
+}
+
+impl std::fmt::Display for JniOrMsg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            JniOrMsg::Jni(e) => write!(f, "JNI: {e}"),
+            JniOrMsg::Msg(m) => f.write_str(m),
+        }
+    }
+}
+
+type CreateVm =
+    unsafe extern "system" fn(*mut *mut jni::sys::JavaVM, *mut *mut c_void, *mut c_void) -> jint;
+
+/// Loads libjvm and creates the JVM on the current thread, with the `exit` hook installed.
+fn create_vm(libjvm: &str, classpath: &str, heap_mb: u32) -> Res<JNIEnv<'static>> {
+    // SAFETY: loading the JDK's libjvm; it is never unloaded (forgotten below).
+    let lib = unsafe { libloading::Library::new(libjvm) }
+        .map_err(|e| format!("cannot load {libjvm}: {e}"))?;
+    // SAFETY: the symbol has the JNI invocation API's signature.
+    let create: CreateVm = *unsafe { lib.get::<CreateVm>(b"JNI_CreateJavaVM\0") }
+        .map_err(|e| format!("{libjvm}: {e}"))?;
+    std::mem::forget(lib);
+    let opts = [
+        format!("-Djava.class.path={classpath}"),
+        format!("-Xmx{heap_mb}m"),
+        "-XX:+UseSerialGC".into(),
+        "-XX:TieredStopAtLevel=1".into(),
+        "-XX:-UsePerfData".into(),
+        "-Xshare:auto".into(),
+        "exit".into(),
+    ];
+    let cstrs: Vec<CString> = opts
+        .iter()
+        .map(|o| CString::new(o.as_str()).map_err(|e| e.to_string()))
+        .collect::<Res<_>>()?;
+    let mut options: Vec<JavaVMOption> = cstrs
+        .iter()
+        .map(|c| JavaVMOption {
+            optionString: c.as_ptr().cast_mut(),
+            extraInfo: std::ptr::null_mut(),
+        })
+        .collect();
+    if let Some(last) = options.last_mut() {
+        last.extraInfo = exit_hook as *mut c_void;
+    }
+    let mut args = JavaVMInitArgs {
+        version: JNI_VERSION_1_8,
+        nOptions: options.len() as jint,
+        options: options.as_mut_ptr(),
+        ignoreUnrecognized: 0,
+    };
+    let mut vm = std::ptr::null_mut();
+    let mut env = std::ptr::null_mut();
+    // SAFETY: valid init args that outlive the call.
+    let rc = unsafe { create(&mut vm, &mut env, (&mut args as *mut JavaVMInitArgs).cast()) };
+    if rc != JNI_OK || env.is_null() {
+        return Err(format!("JNI_CreateJavaVM failed with code {rc}"));
+    }
+    // SAFETY: env is the creating thread's valid JNIEnv, used only on this thread.
+    unsafe { JNIEnv::from_raw(env.cast()) }.map_err(|e| e.to_string())
+}
+
+/// A subject class: its class object and field ids.
+struct ClassInfo {
+    name: String,
+    class: GlobalRef,
+    fields: Vec<(String, WType, JFieldID)>,
+}
+
+/// Cached classes and ids.
+struct Bridge {
+    classes: Vec<ClassInfo>,
+    by_name: HashMap<String, usize>,
+    statements: u32,
+    cov: GlobalRef,
+    reset: JStaticMethodID,
+    hit: JStaticFieldID,
+    trace: JStaticFieldID,
+    len: JStaticFieldID,
+    steps: JStaticFieldID,
+    system: GlobalRef,
+    identity: JStaticMethodID,
+    step_error: GlobalRef,
+    oom: GlobalRef,
+    methods: HashMap<(String, String), Callee>,
+}
+
+#[derive(Clone, Copy)]
+enum Callee {
+    Static(JStaticMethodID),
+    Virtual(JMethodID),
+}
+
+/// The JNI binary name of a qualified subject class: `LinkedList.Node` → `LinkedList$Node`.
+pub fn binary_name(qualified: &str) -> String {
+    qualified.replace('.', "$")
+}
+
+fn descriptor(t: &WType) -> String {
+    match t {
+        WType::I => "I".into(),
+        WType::Z => "Z".into(),
+        WType::L(c) => format!("L{};", binary_name(c)),
+    }
+}
+
+fn class_ref(g: &GlobalRef) -> &JClass<'static> {
+    <&JClass>::from(g.as_obj())
+}
+
+impl Bridge {
+    fn new(env: &mut JNIEnv, classes: &[WClass], statements: u32) -> Res<Bridge> {
+        let e = |what: &str, err: jni::errors::Error| format!("{what}: {err}");
+        let mut infos = Vec::new();
+        for c in classes {
+            let cls = env
+                .find_class(binary_name(&c.name))
+                .map_err(|err| e(&format!("class {} not found", c.name), err))?;
+            let mut fields = Vec::new();
+            for (f, t) in &c.fields {
+                let id = env
+                    .get_field_id(&cls, f, descriptor(t))
+                    .map_err(|err| e(&format!("field {}.{f}", c.name), err))?;
+                fields.push((f.clone(), t.clone(), id));
+            }
+            let class = env
+                .new_global_ref(&cls)
+                .map_err(|err| e("global ref", err))?;
+            infos.push(ClassInfo {
+                name: c.name.clone(),
+                class,
+                fields,
+            });
+        }
+        let global = |env: &mut JNIEnv, name: &str| -> Res<GlobalRef> {
+            let c = env.find_class(name).map_err(|err| e(name, err))?;
+            env.new_global_ref(c).map_err(|err| e(name, err))
+        };
+        let cov = global(env, "sattar/Cov")?;
+        let system = global(env, "java/lang/System")?;
+        let by_name = infos
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.name.clone(), i))
+            .collect();
+        Ok(Bridge {
+            reset: env
+                .get_static_method_id(class_ref(&cov), "reset", "(IJ)V")
+                .map_err(|err| e("Cov.reset", err))?,
+            hit: env
+                .get_static_field_id(class_ref(&cov), "hit", "[Z")
+                .map_err(|err| e("Cov.hit", err))?,
+            trace: env
+                .get_static_field_id(class_ref(&cov), "trace", "[I")
+                .map_err(|err| e("Cov.trace", err))?,
+            len: env
+                .get_static_field_id(class_ref(&cov), "len", "I")
+                .map_err(|err| e("Cov.len", err))?,
+            steps: env
+                .get_static_field_id(class_ref(&cov), "steps", "J")
+                .map_err(|err| e("Cov.steps", err))?,
+            identity: env
+                .get_static_method_id(
+                    class_ref(&system),
+                    "identityHashCode",
+                    "(Ljava/lang/Object;)I",
+                )
+                .map_err(|err| e("identityHashCode", err))?,
+            step_error: global(env, "sattar/StepLimitError")?,
+            oom: global(env, "java/lang/OutOfMemoryError")?,
+            classes: infos,
+            by_name,
+            statements,
+            cov,
+            system,
+            methods: HashMap::new(),
+        })
+    }
+
+    fn class(&self, name: &str) -> Result<&ClassInfo, JniOrMsg> {
+        self.by_name
+            .get(name)
+            .map(|i| &self.classes[*i])
+            .ok_or_else(|| JniOrMsg::Msg(format!("unknown class {name}")))
+    }
+
+    fn callee(&mut self, env: &mut JNIEnv, req: &RunReq) -> Result<Callee, JniOrMsg> {
+        let key = (req.class.clone(), req.method.clone());
+        if let Some(c) = self.methods.get(&key) {
+            return Ok(*c);
+        }
+        let params: String = req.params.iter().map(descriptor).collect();
+        let sig = format!(
+            "({params}){}",
+            req.ret.as_ref().map_or("V".into(), descriptor)
+        );
+        let cls = class_ref(&self.class(&req.class)?.class);
+        let callee = if req.is_static {
+            Callee::Static(env.get_static_method_id(cls, &req.method, &sig)?)
+        } else {
+            Callee::Virtual(env.get_method_id(cls, &req.method, &sig)?)
+        };
+        self.methods.insert(key, callee);
+        Ok(callee)
+    }
+
+    fn run<'l>(&mut self, env: &mut JNIEnv<'l>, req: &RunReq) -> Result<Response, JniOrMsg> {
+        let callee = self.callee(env, req)?;
+        let max = i64::try_from(req.max_steps).unwrap_or(i64::MAX);
+        let reset_args = [
+            jvalue {
+                i: self.statements as jint,
+            },
+            jvalue { j: max },
+        ];
+        // SAFETY: the id and arguments match `reset(int, long)`.
+        unsafe {
+            env.call_static_method_unchecked(
+                class_ref(&self.cov),
+                self.reset,
+                ReturnType::Primitive(Primitive::Void),
+                &reset_args,
+            )
+        }?;
+        let objs = self.allocate(env, &req.objects)?;
+        let index: HashMap<&str, usize> = req
+            .objects
+            .iter()
+            .enumerate()
+            .map(|(i, o)| (o.id.as_str(), i))
+            .collect();
+        let value = |v: &WVal| -> Result<jvalue, JniOrMsg> {
+            Ok(match v {
+                WVal::I(i) => jvalue { i: *i },
+                WVal::B(b) => jvalue { z: u8::from(*b) },
+                WVal::N => jvalue {
+                    l: std::ptr::null_mut(),
+                },
+                WVal::R(r) => jvalue {
+                    l: objs[*index
+                        .get(r.as_str())
+                        .ok_or_else(|| JniOrMsg::Msg(format!("dangling reference {r}")))?]
+                    .as_raw(),
+                },
+            })
+        };
+        let null = JObject::null();
+        for (o, obj) in req.objects.iter().zip(&objs) {
+            let info = self.class(&o.class)?;
+            for (f, v) in &o.fields {
+                let Some((_, _, fid)) = info.fields.iter().find(|(n, _, _)| n == f) else {
+                    continue;
+                };
+                let jv = match v {
+                    WVal::I(i) => JValue::Int(*i),
+                    WVal::B(b) => JValue::Bool(u8::from(*b)),
+                    WVal::N => JValue::Object(&null),
+                    WVal::R(r) => JValue::Object(
+                        &objs[*index
+                            .get(r.as_str())
+                            .ok_or_else(|| JniOrMsg::Msg(format!("dangling reference {r}")))?],
+                    ),
+                };
+                env.set_field_unchecked(obj, *fid, jv)?;
+            }
+        }
+        let args: Vec<jvalue> = req.args.iter().map(&value).collect::<Result<_, _>>()?;
+        let ret = match &req.ret {
+            None => ReturnType::Primitive(Primitive::Void),
+            Some(WType::I) => ReturnType::Primitive(Primitive::Int),
+            Some(WType::Z) => ReturnType::Primitive(Primitive::Boolean),
+            Some(WType::L(_)) => ReturnType::Object,
+        };
+        let result = match callee {
+            // SAFETY: the method id was looked up with this signature; arguments follow it.
+            Callee::Static(m) => unsafe {
+                env.call_static_method_unchecked(
+                    class_ref(&self.class(&req.class)?.class),
+                    m,
+                    ret,
+                    &args,
+                )
+            },
+            Callee::Virtual(m) => {
+                let this = req
+                    .this
+                    .as_deref()
+                    .and_then(|t| index.get(t))
+                    .ok_or_else(|| JniOrMsg::Msg("no receiver".into()))?;
+                // SAFETY: as above.
+                unsafe { env.call_method_unchecked(&objs[*this], m, ret, &args) }
+            }
+        };
+        let mut post = PostState::default();
+        let end = match result {
+            Ok(v) => {
+                post.inputs(env, self, objs, req)?;
+                WEnd::Returned(self.returned(env, v, &mut post)?)
+            }
+            Err(jni::errors::Error::JavaException) => {
+                let end = self.thrown(env)?;
+                if end == WEnd::Threw(OOM.into()) {
+                    // The heap is full of what the test built: reading it back is neither cheap
+                    // nor useful, and the parent replaces this worker anyway.
+                    return Ok(Response::Done {
+                        end,
+                        covered: vec![],
+                        trace: vec![],
+                        post: vec![],
+                        steps: 0,
+                    });
+                }
+                post.inputs(env, self, objs, req)?;
+                end
+            }
+            Err(other) => return Err(other.into()),
+        };
+        let (covered, trace, steps) = self.probes(env)?;
+        let post = self.read_post(env, post)?;
+        Ok(Response::Done {
+            end,
+            covered,
+            trace,
+            post,
+            steps,
+        })
+    }
+
+    fn allocate<'l>(
+        &self,
+        env: &mut JNIEnv<'l>,
+        objects: &[WObj],
+    ) -> Result<Vec<JObject<'l>>, JniOrMsg> {
+        objects
+            .iter()
+            .map(|o| Ok(env.alloc_object(class_ref(&self.class(&o.class)?.class))?))
+            .collect()
+    }
+
+    fn returned<'l>(
+        &self,
+        env: &mut JNIEnv<'l>,
+        v: JValueOwned<'l>,
+        post: &mut PostState<'l>,
+    ) -> Result<Option<WVal>, JniOrMsg> {
+        Ok(match v {
+            JValueOwned::Void => None,
+            JValueOwned::Int(i) => Some(WVal::I(i)),
+            JValueOwned::Bool(b) => Some(WVal::B(b != 0)),
+            JValueOwned::Object(o) => Some(post.name_of(env, self, o)?),
+            _ => None,
+        })
+    }
+
+    /// The pending throwable's outcome (cleared).
+    fn thrown(&self, env: &mut JNIEnv) -> Result<WEnd, JniOrMsg> {
+        let ex = env.exception_occurred()?;
+        env.exception_clear()?;
+        if env.is_instance_of(&ex, class_ref(&self.step_error))? {
+            return Ok(WEnd::StepLimit);
+        }
+        if env.is_instance_of(&ex, class_ref(&self.oom))? {
+            return Ok(WEnd::Threw(OOM.into()));
+        }
+        let cls = env.get_object_class(&ex)?;
+        let name = env
+            .call_method(&cls, "getName", "()Ljava/lang/String;", &[])
+            .and_then(|n| n.l());
+        let name: String = match name {
+            Ok(n) => env.get_string(<&JString>::from(&n))?.into(),
+            Err(_) => {
+                env.exception_clear()?;
+                "java.lang.Throwable".into()
+            }
+        };
+        Ok(WEnd::Threw(if name.contains('.') {
+            name
+        } else {
+            name.replace('$', ".")
+        }))
+    }
+
+    fn probes(&self, env: &mut JNIEnv) -> Result<(Vec<u32>, Vec<u32>, u64), JniOrMsg> {
+        let cov = class_ref(&self.cov);
+        let hit = env
+            .get_static_field_unchecked(
+                cov,
+                self.hit,
+                JavaType::Array(Box::new(JavaType::Primitive(Primitive::Boolean))),
+            )?
+            .l()?;
+        let hit = JBooleanArray::from(hit);
+        let n = env.get_array_length(&hit)?;
+        let mut flags = vec![0u8; n as usize];
+        env.get_boolean_array_region(&hit, 0, &mut flags)?;
+        let covered = flags
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| **f != 0)
+            .map(|(i, _)| i as u32)
+            .collect();
+        let len = env
+            .get_static_field_unchecked(cov, self.len, JavaType::Primitive(Primitive::Int))?
+            .i()?;
+        let tr = env
+            .get_static_field_unchecked(
+                cov,
+                self.trace,
+                JavaType::Array(Box::new(JavaType::Primitive(Primitive::Int))),
+            )?
+            .l()?;
+        let tr = JIntArray::from(tr);
+        let mut events = vec![0i32; len.max(0) as usize];
+        env.get_int_array_region(&tr, 0, &mut events)?;
+        let steps = env
+            .get_static_field_unchecked(cov, self.steps, JavaType::Primitive(Primitive::Long))?
+            .j()?;
+        Ok((
+            covered,
+            events.into_iter().map(|e| e as u32).collect(),
+            steps.max(0) as u64,
+        ))
+    }
+
+    fn identity_hash(&self, env: &mut JNIEnv, o: &JObject) -> Result<i32, JniOrMsg> {
+        let arg = [jvalue { l: o.as_raw() }];
+        // SAFETY: identityHashCode(Object) takes one object.
+        Ok(unsafe {
+            env.call_static_method_unchecked(
+                class_ref(&self.system),
+                self.identity,
+                ReturnType::Primitive(Primitive::Int),
+                &arg,
+            )
+        }?
+        .i()?)
+    }
+
+    /// The class index of an object (`None` for a class outside the subject).
+    fn class_of(&self, env: &mut JNIEnv, o: &JObject) -> Result<Option<usize>, JniOrMsg> {
+        let cls = env.get_object_class(o)?;
+        for (i, c) in self.classes.iter().enumerate() {
+            if env.is_same_object(&cls, c.class.as_obj())? {
+                return Ok(Some(i));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Reads every input object and the new objects reachable from them or the result.
+    fn read_post<'l>(
+        &self,
+        env: &mut JNIEnv<'l>,
+        mut post: PostState<'l>,
+    ) -> Result<Vec<WObj>, JniOrMsg> {
+        let mut out = Vec::new();
+        let mut next = 0;
+        while next < post.objects.len() {
+            let obj = env.new_local_ref(&post.objects[next].0)?;
+            let (name, class) = (post.objects[next].1.clone(), post.objects[next].2);
+            next += 1;
+            let info = &self.classes[class];
+            let mut fields = Vec::new();
+            for (f, t, fid) in &info.fields {
+                let v = match t {
+                    WType::I => WVal::I(
+                        env.get_field_unchecked(&obj, *fid, ReturnType::Primitive(Primitive::Int))?
+                            .i()?,
+                    ),
+                    WType::Z => WVal::B(
+                        env.get_field_unchecked(
+                            &obj,
+                            *fid,
+                            ReturnType::Primitive(Primitive::Boolean),
+                        )?
+                        .z()?,
+                    ),
+                    WType::L(_) => {
+                        let r = env
+                            .get_field_unchecked(&obj, *fid, ReturnType::Object)?
+                            .l()?;
+                        post.name_of(env, self, r)?
+                    }
+                };
+                fields.push((f.clone(), v));
+            }
+            out.push(WObj {
+                id: name,
+                class: info.name.clone(),
+                fields,
+            });
+        }
+        Ok(out)
+    }
+}
+
+/// Identity-preserving naming of the objects seen after a run.
+#[derive(Default)]
+struct PostState<'l> {
+    /// (object, name, class index)
+    objects: Vec<(JObject<'l>, String, usize)>,
+    by_hash: HashMap<i32, Vec<usize>>,
+    fresh: usize,
+}
+
+impl<'l> PostState<'l> {
+    /// Registers the input objects, keeping their names.
+    fn inputs(
+        &mut self,
+        env: &mut JNIEnv<'l>,
+        bridge: &Bridge,
+        objs: Vec<JObject<'l>>,
+        req: &RunReq,
+    ) -> Result<(), JniOrMsg> {
+        for (o, obj) in req.objects.iter().zip(objs) {
+            let class = *bridge
+                .by_name
+                .get(&o.class)
+                .ok_or_else(|| JniOrMsg::Msg(format!("unknown class {}", o.class)))?;
+            self.add(env, bridge, obj, o.id.clone(), class)?;
+        }
+        Ok(())
+    }
+
+    fn add(
+        &mut self,
+        env: &mut JNIEnv<'l>,
+        bridge: &Bridge,
+        obj: JObject<'l>,
+        name: String,
+        class: usize,
+    ) -> Result<(), JniOrMsg> {
+        let h = bridge.identity_hash(env, &obj)?;
+        self.by_hash.entry(h).or_default().push(self.objects.len());
+        self.objects.push((obj, name, class));
+        Ok(())
+    }
+
+    /// The name of a reference value: an input's name, a known new object's, or a fresh one.
+    fn name_of(
+        &mut self,
+        env: &mut JNIEnv<'l>,
+        bridge: &Bridge,
+        o: JObject<'l>,
+    ) -> Result<WVal, JniOrMsg> {
+        if o.is_null() {
+            return Ok(WVal::N);
+        }
+        let h = bridge.identity_hash(env, &o)?;
+        for i in self.by_hash.get(&h).cloned().unwrap_or_default() {
+            if env.is_same_object(&o, &self.objects[i].0)? {
+                return Ok(WVal::R(self.objects[i].1.clone()));
+            }
+        }
+        let Some(class) = bridge.class_of(env, &o)? else {
+            return Ok(WVal::N);
+        };
+        let name = format!("\u{1}jvm{}", self.fresh);
+        self.fresh += 1;
+        self.by_hash.entry(h).or_default().push(self.objects.len());
+        self.objects.push((o, name.clone(), class));
+        Ok(WVal::R(name))
+    }
+}
