@@ -393,3 +393,21 @@ fn an_annotated_class_compiles_with_javac_and_carries_its_own_spec() {
     // count 0 → 2: `incremented` fails; `resultOk` holds (the result is the new count).
     assert_eq!(v["violated"], serde_json::json!(["incremented"]));
 }
+
+#[test]
+fn the_jvm_is_the_default_engine_and_agrees_with_the_interpreter() {
+    let catalog = json(&["faults", "--format", "json"]);
+    for fault in catalog.as_array().expect("faults") {
+        let id = fault["id"].as_str().expect("id");
+        let input = if id.starts_with("sll.") {
+            LIST_INPUT
+        } else {
+            "java-subjects/bst/inputs/add3_to_5.json"
+        };
+        let jvm = json(&["run", "--fault", id, "--input", input, "--format", "json"]);
+        let interp = json(&[
+            "run", "--fault", id, "--input", input, "--engine", "interp", "--format", "json",
+        ]);
+        assert_eq!(jvm, interp, "{id}");
+    }
+}

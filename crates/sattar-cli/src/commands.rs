@@ -106,8 +106,10 @@ pub fn parse(a: ParseArgs) -> Result<ExitCode> {
 /// Which executor runs a test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
 pub enum EngineKind {
-    /// The reference interpreter of the IR.
+    /// The real JVM: the instrumented class compiled with javac, run in a worker process.
     #[default]
+    Jvm,
+    /// The reference interpreter of the IR.
     Interp,
 }
 
@@ -125,9 +127,13 @@ pub struct RunArgs {
     /// Steps (statements and condition evaluations) before the run is stopped as non-terminating.
     #[arg(long, default_value_t = Limits::default().max_steps)]
     max_steps: u64,
-    /// Nested calls before the run stops with a StackOverflowError.
+    /// Nested calls before the interpreter stops with a StackOverflowError (the JVM has its own
+    /// stack: see docs/JVM.md).
     #[arg(long, default_value_t = Limits::default().max_depth)]
     max_depth: u32,
+    /// Wall-clock seconds per test on the JVM before the worker is killed (`terminates` fails).
+    #[arg(long, default_value_t = 5.0)]
+    timeout: f64,
     /// Also say which defaults were applied to the input.
     #[arg(long, short)]
     verbose: bool,
@@ -151,6 +157,18 @@ pub fn run(a: RunArgs) -> Result<ExitCode> {
     };
     let execution = match a.engine {
         EngineKind::Interp => sattar_java::run(&subject.program, subject.method, &input, limits)?,
+        EngineKind::Jvm => {
+            if !(a.timeout > 0.0 && a.timeout.is_finite()) {
+                bail!("--timeout {}: give a positive number of seconds", a.timeout);
+            }
+            let opts = sattar_jvm::JvmOptions {
+                max_steps: a.max_steps,
+                timeout: std::time::Duration::from_secs_f64(a.timeout),
+                ..Default::default()
+            };
+            let mut jvm = sattar_jvm::JvmRunner::start(&subject.program, opts)?;
+            jvm.run(subject.method, &input)?
+        }
     };
     let judged = judge(&subject, &input, execution).context("evaluating the specification")?;
     match a.format {

@@ -35,6 +35,9 @@ enum Command {
     Run(commands::RunArgs),
     /// Rank the elements of a GZoltar output directory with any SBFL formula.
     Rank(commands::RankArgs),
+    /// The JVM worker process (started by sattar itself; not for direct use).
+    #[command(name = "__jvm-worker", hide = true)]
+    JvmWorker,
 }
 
 fn main() -> ExitCode {
@@ -44,6 +47,7 @@ fn main() -> ExitCode {
         Command::Parse(a) => commands::parse(a),
         Command::Run(a) => commands::run(a),
         Command::Rank(a) => commands::rank(a),
+        Command::JvmWorker => sattar_jvm::worker_main(),
     };
     match result {
         Ok(code) => code,

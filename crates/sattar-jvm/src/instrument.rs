@@ -10,6 +10,19 @@ pub const RUNTIME_SOURCES: &[(&str, &str)] = &[
         "sattar/StepLimitError.java",
         include_str!("../java/sattar/StepLimitError.java"),
     ),
+    // The spec annotation types, so annotated subjects compile; one copy, shipped to users too.
+    (
+        "sattar/Invariant.java",
+        include_str!("../../../java-subjects/annotations/sattar/Invariant.java"),
+    ),
+    (
+        "sattar/Requires.java",
+        include_str!("../../../java-subjects/annotations/sattar/Requires.java"),
+    ),
+    (
+        "sattar/Ensures.java",
+        include_str!("../../../java-subjects/annotations/sattar/Ensures.java"),
+    ),
 ];
 
 /// One text insertion: at `offset`, in walk order among insertions at the same offset.
