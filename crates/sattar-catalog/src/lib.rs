@@ -2,6 +2,8 @@
 //! each a set of one-line mutations of the correct source, so there is one source of truth per
 //! subject. Also finds the directory that holds the bundled subjects.
 
+pub mod inputs;
+
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 

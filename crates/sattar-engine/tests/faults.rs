@@ -1,73 +1,21 @@
 //! Every catalog fault has a fault-revealing input whose violated constraints are known; the
-//! correct subject passes on the same input. Inputs are written as compact lists/insertion orders
-//! and built into heaps here; the expectations were derived by hand from the code and the spec
+//! correct subject passes on the same input. Inputs are written as compact lists/insertion orders,
+//! built by the catalog's input builders and read back through their JSON form; the expectations were derived by hand from the code and the spec
 //! (see the comment on each row).
 
+use sattar_catalog::inputs;
 use sattar_engine::{judge, Subject, SubjectRequest, TestVerdict};
+use sattar_heap::input_to_json;
 use sattar_java::{run, Limits};
 
-/// A linked list input: `keys` in order, delete `k`.
+/// A linked list input (`keys` in order, delete `k`) in its JSON form.
 fn list_json(keys: &[i32], k: i32) -> String {
-    let mut objs = vec![format!(
-        "\"L0\":{{\"class\":\"LinkedList\",\"header\":{},\"size\":{}}}",
-        if keys.is_empty() {
-            "null".into()
-        } else {
-            "\"N0\"".to_string()
-        },
-        keys.len()
-    )];
-    for (i, key) in keys.iter().enumerate() {
-        let next = if i + 1 < keys.len() {
-            format!("\"N{}\"", i + 1)
-        } else {
-            "null".into()
-        };
-        objs.push(format!(
-            "\"N{i}\":{{\"class\":\"LinkedList.Node\",\"key\":{key},\"next\":{next}}}"
-        ));
-    }
-    format!(
-        "{{\"this\":\"L0\",\"args\":{{\"k\":{k}}},\"objects\":{{{}}}}}",
-        objs.join(",")
-    )
+    input_to_json(&inputs::list(keys, None, k, None)).to_string()
 }
 
-/// A BST input: the tree built by inserting `keys` in order, then `add(k)`.
+/// A BST input (the tree built by inserting `keys` in order, then `add(k)`) in its JSON form.
 fn bst_json(keys: &[i32], k: i32) -> String {
-    // (key, left, right, parent)
-    let mut nodes: Vec<[Option<i64>; 4]> = Vec::new();
-    for &key in keys {
-        let (mut parent, mut cur, mut left) = (None, (!nodes.is_empty()).then_some(0usize), false);
-        while let Some(c) = cur {
-            parent = Some(c);
-            left = i64::from(key) < nodes[c][0].unwrap_or_default();
-            cur = nodes[c][if left { 1 } else { 2 }].map(|i| i as usize);
-        }
-        nodes.push([Some(i64::from(key)), None, None, parent.map(|p| p as i64)]);
-        if let Some(p) = parent {
-            nodes[p][if left { 1 } else { 2 }] = Some(nodes.len() as i64 - 1);
-        }
-    }
-    let rf = |i: Option<i64>| i.map_or("null".to_string(), |i| format!("\"N{i}\""));
-    let mut objs = vec![format!(
-        "\"T0\":{{\"class\":\"BinarySearchTree\",\"root\":{},\"size\":{}}}",
-        rf((!nodes.is_empty()).then_some(0)),
-        keys.len()
-    )];
-    for (i, n) in nodes.iter().enumerate() {
-        objs.push(format!(
-            "\"N{i}\":{{\"class\":\"BinarySearchTree.Node\",\"key\":{},\"left\":{},\"right\":{},\"parent\":{}}}",
-            n[0].unwrap_or_default(),
-            rf(n[1]),
-            rf(n[2]),
-            rf(n[3])
-        ));
-    }
-    format!(
-        "{{\"this\":\"T0\",\"args\":{{\"k\":{k}}},\"objects\":{{{}}}}}",
-        objs.join(",")
-    )
+    input_to_json(&inputs::bst(keys, k)).to_string()
 }
 
 fn verdict(req: SubjectRequest, input: &str) -> TestVerdict {

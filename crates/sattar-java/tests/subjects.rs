@@ -1,6 +1,7 @@
 //! The front end and the interpreter on the bundled subjects.
 mod common;
 use common::*;
+use sattar_catalog::inputs::{bst, list};
 use sattar_heap::{ObjId, Value};
 use sattar_java::{run, Limits, StmtKind, Termination};
 
@@ -37,7 +38,7 @@ fn linked_list_statements_have_ids_lines_and_texts() {
 fn delete_runs_like_java() {
     let p = subject("java-subjects/linkedlist/LinkedList.java", None);
     let m = method(&p, "delete");
-    let input = list(&[0, 1], None, 0);
+    let input = list(&[0, 1], None, 0, None);
     let ex = run(&p, m, &input, Limits::default()).unwrap();
     assert_eq!(
         ex.termination,
@@ -60,7 +61,7 @@ fn delete_of_a_missing_key_walks_the_whole_list() {
     let ex = run(
         &p,
         method(&p, "delete"),
-        &list(&[0, 1, 2], None, 7),
+        &list(&[0, 1, 2], None, 7, None),
         Limits::default(),
     )
     .unwrap();
@@ -110,7 +111,7 @@ fn bst_add_of_a_present_key_returns_false_and_allocates_nothing() {
 #[test]
 fn a_cyclic_list_hits_the_step_limit() {
     let p = subject("java-subjects/linkedlist/LinkedList.java", None);
-    let mut input = list(&[0, 1], None, 9);
+    let mut input = list(&[0, 1], None, 9, None);
     input
         .heap
         .objects

@@ -1,76 +1,12 @@
 //! JVM bridge throughput: worker start-up with a cached compile, and warm tests per second on
 //! the BST subject. Run: `cargo bench -p sattar-jvm --bench throughput`.
 
-use sattar_heap::{ObjId, Object, TestInput, Value};
+use sattar_catalog::inputs::bst;
+use sattar_heap::TestInput;
 use sattar_java::parse_program;
 use sattar_jvm::{JvmOptions, JvmRunner, WorkerCommand};
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Instant;
-
-/// A BST node under construction: key, left, right, parent.
-type Slot = (i32, Option<usize>, Option<usize>, Option<usize>);
-
-fn bst(keys: &[i32], k: i32) -> TestInput {
-    let mut heap = sattar_heap::Heap::default();
-    let r = |i: usize| Value::Ref(ObjId::new(format!("N{i}")));
-    let mut nodes: Vec<Slot> = Vec::new();
-    for &key in keys {
-        let (mut parent, mut cur, mut left) = (None, (!nodes.is_empty()).then_some(0), false);
-        while let Some(c) = cur {
-            parent = Some(c);
-            left = key < nodes[c].0;
-            cur = if left { nodes[c].1 } else { nodes[c].2 };
-        }
-        nodes.push((key, None, None, parent));
-        let n = nodes.len() - 1;
-        if let Some(p) = parent {
-            if left {
-                nodes[p].1 = Some(n)
-            } else {
-                nodes[p].2 = Some(n)
-            }
-        }
-    }
-    let opt = |i: Option<usize>| i.map_or(Value::Null, r);
-    let mut tree = BTreeMap::new();
-    tree.insert(
-        "root".to_string(),
-        if nodes.is_empty() { Value::Null } else { r(0) },
-    );
-    tree.insert("size".to_string(), Value::Int(nodes.len() as i32));
-    heap.objects.insert(
-        ObjId::new("T0"),
-        Object {
-            class: "BinarySearchTree".into(),
-            fields: tree,
-        },
-    );
-    for (i, (key, l, rt, p)) in nodes.iter().enumerate() {
-        let fields = [
-            ("key", Value::Int(*key)),
-            ("left", opt(*l)),
-            ("right", opt(*rt)),
-            ("parent", opt(*p)),
-        ];
-        let fields = fields
-            .into_iter()
-            .map(|(f, v)| (f.to_string(), v))
-            .collect();
-        heap.objects.insert(
-            ObjId::new(format!("N{i}")),
-            Object {
-                class: "BinarySearchTree.Node".into(),
-                fields,
-            },
-        );
-    }
-    TestInput {
-        this: Some(ObjId::new("T0")),
-        args: vec![("k".into(), Value::Int(k))],
-        heap,
-    }
-}
 
 fn main() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");

@@ -4,6 +4,7 @@
 mod common;
 
 use common::*;
+use sattar_catalog::inputs::{bst_inputs, list_inputs};
 use sattar_heap::TestInput;
 use sattar_java::{run, Limits};
 use sattar_jvm::JvmRunner;
