@@ -436,8 +436,18 @@ pub struct Program {
 impl Program {
     /// The named class (qualified, or simple when unambiguous).
     pub fn class(&self, name: &str) -> Option<&Class> {
-        let q = self.schema().resolve_class(name).ok()?.to_string();
-        self.classes.iter().find(|c| c.name == q)
+        // Called on every `new` by the interpreter: look up directly, no schema built.
+        if let Some(c) = self.classes.iter().find(|c| c.name == name) {
+            return Some(c);
+        }
+        let mut simple = self
+            .classes
+            .iter()
+            .filter(|c| c.name.rsplit('.').next() == Some(name));
+        match (simple.next(), simple.next()) {
+            (Some(c), None) => Some(c),
+            _ => None,
+        }
     }
 
     /// The method with this id.

@@ -2,7 +2,9 @@
 //! names are resolved (locals, implicit `this.` fields, methods, classes).
 
 use crate::ir::*;
-use crate::parse::{exception_class, parse_int, pretty, span, Cx, MethodHeader, NamesView};
+use crate::parse::{
+    exception_class, parse_int, pretty, span, value_type, ClassNames, Cx, MethodHeader,
+};
 use sattar_diag::Diagnostic;
 use std::collections::HashMap;
 use tree_sitter::Node;
@@ -12,7 +14,7 @@ type R<T> = Result<T, Diagnostic>;
 /// The state of lowering one method body.
 pub(crate) struct Lower<'a, 'c> {
     cx: &'a Cx<'c>,
-    names: &'a NamesView<'a>,
+    names: &'a ClassNames,
     classes: &'a [Class],
     headers: &'a [MethodHeader],
     method: MethodId,
@@ -37,7 +39,7 @@ impl<'a, 'c> Lower<'a, 'c> {
     /// A lowering context for method `method`; new statements are appended to `stmts`.
     pub fn new(
         cx: &'a Cx<'c>,
-        names: &'a NamesView<'a>,
+        names: &'a ClassNames,
         classes: &'a [Class],
         headers: &'a [MethodHeader],
         method: MethodId,
@@ -190,7 +192,7 @@ impl<'a, 'c> Lower<'a, 'c> {
                 .unsupported(ty_node, "`var` local type")
                 .with_help("write the type"));
         }
-        let ty = self.names.value_type(self.cx, &self.class, ty_node)?;
+        let ty = value_type(self.cx, self.names, &self.class, ty_node)?;
         for d in named(n)
             .into_iter()
             .filter(|d| d.kind() == "variable_declarator")
@@ -783,20 +785,15 @@ impl<'a, 'c> Lower<'a, 'c> {
     fn call(&mut self, n: Node) -> R<Expr> {
         let name = self.cx.src(self.field_node(n, "name")?).to_string();
         let arity = named(self.field_node(n, "arguments")?).len();
-        let (recv, class) = match n.child_by_field_name("object") {
-            None => (None, self.class.clone()),
-            Some(o)
-                if o.kind() == "identifier"
-                    && self.lookup(self.cx.src(o)).is_none()
-                    && self.names.resolve(&self.class, self.cx.src(o)).is_some() =>
-            {
-                let q = self
-                    .names
-                    .resolve(&self.class, self.cx.src(o))
-                    .unwrap_or_default();
-                (None, q)
-            }
-            Some(o) => {
+        let object = n.child_by_field_name("object");
+        // `C.m()`: an identifier that is no variable but names a class is a static call.
+        let static_class = object
+            .filter(|o| o.kind() == "identifier" && self.lookup(self.cx.src(*o)).is_none())
+            .and_then(|o| self.names.resolve(&self.class, self.cx.src(o)));
+        let (recv, class) = match (object, static_class) {
+            (None, _) => (None, self.class.clone()),
+            (Some(_), Some(q)) => (None, q),
+            (Some(o), None) => {
                 let r = self.expr(o)?;
                 match r.ty.clone() {
                     Type::Class(c) => (Some(r), c),
@@ -849,7 +846,7 @@ impl<'a, 'c> Lower<'a, 'c> {
             return Err(self.cx.unsupported(b, "anonymous class"));
         }
         let ty_node = self.field_node(n, "type")?;
-        let Type::Class(class) = self.names.value_type(self.cx, &self.class, ty_node)? else {
+        let Type::Class(class) = value_type(self.cx, self.names, &self.class, ty_node)? else {
             return Err(self.cx.error(ty_node, "`new` needs a class"));
         };
         if self.class_def(&class).is_some_and(|c| c.is_exception) {

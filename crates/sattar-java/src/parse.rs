@@ -148,14 +148,15 @@ pub(crate) struct MethodHeader {
     pub span: Span,
 }
 
-struct ClassNames {
+/// The classes of the file, by qualified name: resolves class names as Java would.
+pub(crate) struct ClassNames {
     /// Qualified class names.
     all: Vec<String>,
 }
 
 impl ClassNames {
     /// Resolves a simple or dotted class name as Java would from inside `scope`.
-    fn resolve(&self, scope: &str, name: &str) -> Option<String> {
+    pub fn resolve(&self, scope: &str, name: &str) -> Option<String> {
         let mut prefix = scope.to_string();
         loop {
             let cand = if prefix.is_empty() {
@@ -398,7 +399,12 @@ pub(crate) fn parse_int(cx: &Cx, n: Node, negated: bool) -> Result<i32, Diagnost
 }
 
 /// A type usable for a field, local or parameter.
-fn value_type(cx: &Cx, names: &ClassNames, scope: &str, t: Node) -> Result<Type, Diagnostic> {
+pub(crate) fn value_type(
+    cx: &Cx,
+    names: &ClassNames,
+    scope: &str,
+    t: Node,
+) -> Result<Type, Diagnostic> {
     match t.kind() {
         "integral_type" if cx.src(t) == "int" => Ok(Type::Int),
         "boolean_type" => Ok(Type::Boolean),
@@ -577,10 +583,9 @@ fn lower_bodies<'t>(
     let mut stmts = Vec::new();
     let mut methods = Vec::new();
     let mut errors = Vec::new();
-    let view = names_view(&names);
     for (i, (node, h)) in all.iter().enumerate() {
         let id = MethodId(i as u32);
-        let mut lw = crate::lower::Lower::new(cx, &view, &classes, &headers, id, &mut stmts);
+        let mut lw = crate::lower::Lower::new(cx, &names, &classes, &headers, id, &mut stmts);
         match lw.method_body(*node, h) {
             Ok(body) => methods.push(Method {
                 id,
@@ -629,30 +634,10 @@ fn check_overloads(cx: &Cx, all: &[(Node, MethodHeader)]) -> Result<(), Vec<Diag
     Ok(())
 }
 
-/// The class-name resolver handed to the body lowering.
-pub(crate) struct NamesView<'a> {
-    names: &'a ClassNames,
-}
-
-impl NamesView<'_> {
-    /// Resolves a class name from inside `scope`.
-    pub fn resolve(&self, scope: &str, name: &str) -> Option<String> {
-        self.names.resolve(scope, name)
-    }
-    /// Resolves a type node.
-    pub fn value_type(&self, cx: &Cx, scope: &str, t: Node) -> Result<Type, Diagnostic> {
-        value_type(cx, self.names, scope, t)
-    }
-}
-
-fn names_view(names: &ClassNames) -> NamesView<'_> {
-    NamesView { names }
-}
-
 /// Qualifies an exception class name for `throw new X(...)`.
 pub(crate) fn exception_class(
     classes: &[Class],
-    names: &NamesView,
+    names: &ClassNames,
     scope: &str,
     name: &str,
 ) -> Option<String> {
