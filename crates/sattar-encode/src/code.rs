@@ -1,0 +1,714 @@
+//! The encoding of a method's code: SSA with guards (DESIGN §4). Every statement instance (after
+//! unrolling loops and inlining calls) records the guard under which it runs; in grouped mode
+//! every value it defines is a fresh variable constrained in the instance's group, so dropping the
+//! group frees exactly what the statement defines.
+
+use crate::universe::{Atom, Origin, SymHeap, Universe};
+use crate::value::{bit, equal, fresh_like, ite, select, Val};
+use sattar_heap::{FieldType, Value};
+use sattar_java::interp::NPE;
+use sattar_java::{BinOp, Block, Expr, ExprKind, LValue, Literal, MethodId, Program, Stmt, StmtId, Type, UnOp};
+use sattar_sat::{BitVec, Bool, Circuit, GroupId, Session};
+use std::collections::{BTreeMap, HashMap};
+
+/// What a loop or recursion bound is attached to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum BoundKey {
+    /// A loop statement: how many times its body may run.
+    Loop(StmtId),
+    /// A method: how deeply it may be inlined into itself.
+    Recursion(MethodId),
+}
+
+/// The bounds of one encoding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    /// Bits of an `int` (32 = Java's own wrap-around, no overflow tracking).
+    pub width: usize,
+    /// Iterations (or recursion depth) for a bound not listed in `per`.
+    pub unroll: u32,
+    /// Per-loop / per-method bounds that differ from `unroll`.
+    pub per: BTreeMap<BoundKey, u32>,
+}
+
+impl Bounds {
+    /// The bound of `key`.
+    pub fn of(&self, key: BoundKey) -> u32 {
+        self.per.get(&key).copied().unwrap_or(self.unroll).max(1)
+    }
+}
+
+/// One execution of a statement in the unrolled, inlined program.
+#[derive(Clone, Debug)]
+pub struct Instance {
+    /// The statement.
+    pub stmt: StmtId,
+    /// Whether this instance starts executing.
+    pub guard: Bool,
+    /// Its group (grouped mode only).
+    pub group: Option<GroupId>,
+}
+
+/// One evaluation of a branch condition.
+#[derive(Clone, Debug)]
+pub struct BranchInstance {
+    /// The branch statement.
+    pub stmt: StmtId,
+    /// Whether the condition was evaluated to the end (no exception inside it).
+    pub guard: Bool,
+    /// Its value.
+    pub taken: Bool,
+}
+
+/// Everything the walk over the code produced.
+pub struct Walked {
+    /// The universe, now with the allocation atoms.
+    pub universe: Universe,
+    /// The heap after the call.
+    pub heap: SymHeap,
+    /// Statement instances in execution order.
+    pub instances: Vec<Instance>,
+    /// Branch evaluations in execution order.
+    pub branches: Vec<BranchInstance>,
+    /// Coverage that is not an instance (a `do` statement is covered on entry).
+    pub cover: Vec<(StmtId, Bool)>,
+    /// Escaping exceptions by class: under which condition each is thrown.
+    pub exceptions: BTreeMap<String, Bool>,
+    /// Runs that go past a bound, per bound.
+    pub unwind: BTreeMap<BoundKey, Bool>,
+    /// Runs whose arithmetic leaves the bitwidth (never at 32 bits).
+    pub overflow: Bool,
+    /// The returned value (`None` for `void`).
+    pub result: Option<Val>,
+}
+
+struct Frame {
+    this: Option<Val>,
+    locals: HashMap<String, (Type, Val)>,
+}
+
+struct LoopCtx {
+    breaks: Bool,
+    continues: Bool,
+}
+
+struct CallCtx {
+    returns: Bool,
+    value: Val,
+    ty: Type,
+}
+
+/// Walks the code of one method.
+pub struct Walker<'a> {
+    program: &'a Program,
+    session: &'a mut Session,
+    grouped: bool,
+    bounds: &'a Bounds,
+    universe: Universe,
+    heap: SymHeap,
+    guard: Bool,
+    frames: Vec<Frame>,
+    loops: Vec<LoopCtx>,
+    calls: Vec<CallCtx>,
+    stack: Vec<MethodId>,
+    group: Option<GroupId>,
+    instances: Vec<Instance>,
+    branches: Vec<BranchInstance>,
+    cover: Vec<(StmtId, Bool)>,
+    exceptions: BTreeMap<String, Bool>,
+    unwind: BTreeMap<BoundKey, Bool>,
+    overflow: Bool,
+    allocs: usize,
+    counts: HashMap<StmtId, usize>,
+}
+
+impl<'a> Walker<'a> {
+    /// A walker over `program` starting from the pre-state `heap`.
+    pub fn new(
+        program: &'a Program,
+        session: &'a mut Session,
+        grouped: bool,
+        bounds: &'a Bounds,
+        universe: Universe,
+        heap: SymHeap,
+    ) -> Walker<'a> {
+        Walker {
+            program,
+            session,
+            grouped,
+            bounds,
+            universe,
+            heap,
+            guard: Bool::TRUE,
+            frames: Vec::new(),
+            loops: Vec::new(),
+            calls: Vec::new(),
+            stack: Vec::new(),
+            group: None,
+            instances: Vec::new(),
+            branches: Vec::new(),
+            cover: Vec::new(),
+            exceptions: BTreeMap::new(),
+            unwind: BTreeMap::new(),
+            overflow: Bool::FALSE,
+            allocs: 0,
+            counts: HashMap::new(),
+        }
+    }
+
+    /// Encodes a call of `method` on `this` with `args`, to the end of the method.
+    pub fn run(mut self, method: MethodId, this: Option<Val>, args: Vec<Val>) -> Walked {
+        let result = self.call(method, this, args);
+        let void = self.program.method(method).ret == Type::Void;
+        Walked {
+            universe: self.universe,
+            heap: self.heap,
+            instances: self.instances,
+            branches: self.branches,
+            cover: self.cover,
+            exceptions: self.exceptions,
+            unwind: self.unwind,
+            overflow: self.overflow,
+            result: if void { None } else { result },
+        }
+    }
+
+    /// In grouped mode: a fresh value equal to `v` in the current instance's group.
+    fn define(&mut self, v: Val, ty: &Type) -> Val {
+        let Some(group) = self.group.filter(|_| self.grouped) else {
+            return v;
+        };
+        let len = self.ref_len(ty);
+        let (fresh, wf) = fresh_like(self.session.circuit_mut(), &v, len);
+        self.session.assert_hard(wf);
+        let same = equal(self.session.circuit_mut(), &fresh, &v);
+        // The group exists: it was created by `begin` in this session.
+        let _ = self.session.assert_in_group(same, group);
+        fresh
+    }
+
+    /// The number of atoms a reference of type `ty` can point at now.
+    fn ref_len(&self, ty: &Type) -> usize {
+        match ty {
+            Type::Class(c) => self
+                .universe
+                .class_id(c)
+                .map_or(0, |k| self.universe.classes[k].atoms.len()),
+            _ => 0,
+        }
+    }
+
+    fn default_val(&mut self, ty: &Type) -> Val {
+        match ty {
+            Type::Int => Val::Int(self.session.circuit_mut().bv_const(self.bounds.width, 0)),
+            Type::Boolean | Type::Void => Val::Bool(Bool::FALSE),
+            Type::Class(_) | Type::Null => Val::Ref(Vec::new()),
+        }
+    }
+
+    /// Starts an instance of `id`: records its guard and, in grouped mode, opens its group.
+    fn begin(&mut self, id: StmtId) {
+        let n = self.counts.entry(id).or_insert(0);
+        *n += 1;
+        let group = self.grouped.then(|| self.session.new_group(format!("{id}#{n}")));
+        self.group = group;
+        self.instances.push(Instance {
+            stmt: id,
+            guard: self.guard,
+            group,
+        });
+    }
+
+    fn raise(&mut self, class: &str, when: Bool) {
+        let old = self.exceptions.get(class).copied().unwrap_or(Bool::FALSE);
+        let new = self.session.circuit_mut().or2(old, when);
+        self.exceptions.insert(class.to_string(), new);
+    }
+
+    fn go_past(&mut self, key: BoundKey, when: Bool) {
+        let old = self.unwind.get(&key).copied().unwrap_or(Bool::FALSE);
+        let new = self.session.circuit_mut().or2(old, when);
+        self.unwind.insert(key, new);
+    }
+
+    /// A dereference of `v`: throws a `NullPointerException` when it is null.
+    fn null_check(&mut self, v: &Val) {
+        let bits = v.as_ref_bits().to_vec();
+        let null = self.session.circuit_mut().none_of(&bits);
+        let npe = self.session.circuit_mut().and2(self.guard, null);
+        self.raise(NPE, npe);
+        self.guard = self.session.circuit_mut().and2(self.guard, !null);
+    }
+
+    fn frame(&mut self) -> &mut Frame {
+        // `run` pushes the first frame before any statement is encoded.
+        self.frames.last_mut().expect("a frame is pushed before encoding statements")
+    }
+
+    fn block(&mut self, b: &Block) {
+        for s in b {
+            if self.guard == Bool::FALSE {
+                return; // unreachable from here on
+            }
+            self.stmt(s);
+        }
+    }
+
+    fn stmt(&mut self, s: &Stmt) {
+        match s {
+            Stmt::Local { id, name, ty, init } => {
+                self.begin(*id);
+                let v = match init {
+                    Some(e) => self.eval(e),
+                    None => self.default_val(ty),
+                };
+                let v = self.define(v, ty);
+                self.frame().locals.insert(name.clone(), (ty.clone(), v));
+            }
+            Stmt::Assign { id, target, op, value } => {
+                self.begin(*id);
+                self.assign(target, *op, value);
+            }
+            Stmt::Expr { id, expr } => {
+                self.begin(*id);
+                self.eval(expr);
+            }
+            Stmt::If { id, cond, then_b, else_b } => {
+                let c = self.test(*id, Some(cond));
+                let g = self.guard;
+                self.guard = self.session.circuit_mut().and2(g, c);
+                self.block(then_b);
+                let after_then = self.guard;
+                self.guard = self.session.circuit_mut().and2(g, !c);
+                self.block(else_b);
+                self.guard = self.session.circuit_mut().or2(after_then, self.guard);
+            }
+            Stmt::While { id, cond, body } => self.while_loop(*id, Some(cond), body, &Vec::new()),
+            Stmt::For { id, init, cond, update, body } => {
+                self.block(init);
+                if self.guard != Bool::FALSE {
+                    self.while_loop(*id, cond.as_ref(), body, update);
+                }
+            }
+            Stmt::DoWhile { id, body, cond } => self.do_loop(*id, body, cond),
+            Stmt::Break { id } => {
+                self.begin(*id);
+                let g = self.guard;
+                self.exit_loop(g, true);
+            }
+            Stmt::Continue { id } => {
+                self.begin(*id);
+                let g = self.guard;
+                self.exit_loop(g, false);
+            }
+            Stmt::Return { id, value } => {
+                self.begin(*id);
+                self.ret(value.as_ref());
+            }
+            Stmt::Throw { id, exception } => {
+                self.begin(*id);
+                let g = self.guard;
+                self.raise(exception, g);
+                self.guard = Bool::FALSE;
+            }
+            Stmt::Block(b) => self.block(b),
+        }
+    }
+
+    /// `break` (or `continue`) under `g`: control leaves the rest of the body.
+    fn exit_loop(&mut self, g: Bool, is_break: bool) {
+        let Some(mut ctx) = self.loops.pop() else {
+            return; // the front end only accepts break/continue inside loops
+        };
+        if is_break {
+            ctx.breaks = self.session.circuit_mut().or2(ctx.breaks, g);
+        } else {
+            ctx.continues = self.session.circuit_mut().or2(ctx.continues, g);
+        }
+        self.loops.push(ctx);
+        self.guard = Bool::FALSE;
+    }
+
+    fn ret(&mut self, value: Option<&Expr>) {
+        let v = value.map(|e| self.eval(e));
+        let g = self.guard;
+        let Some(ctx) = self.calls.pop() else { return };
+        let value = match v {
+            Some(v) => {
+                let merged = ite(self.session.circuit_mut(), g, &v, &ctx.value);
+                self.define(merged, &ctx.ty)
+            }
+            None => ctx.value,
+        };
+        let returns = self.session.circuit_mut().or2(ctx.returns, g);
+        self.calls.push(CallCtx { returns, value, ty: ctx.ty });
+        self.guard = Bool::FALSE;
+    }
+
+    /// A branch test of `id`: a new instance whose condition value is recorded (`None`: always true).
+    fn test(&mut self, id: StmtId, cond: Option<&Expr>) -> Bool {
+        self.begin(id);
+        let Some(cond) = cond else { return Bool::TRUE };
+        let c = self.eval(cond).as_bool();
+        let c = self.define(Val::Bool(c), &Type::Boolean).as_bool();
+        self.branches.push(BranchInstance {
+            stmt: id,
+            guard: self.guard,
+            taken: c,
+        });
+        c
+    }
+
+    /// `while` and `for`: test, body, update — unrolled up to the bound, then the unwinding check.
+    fn while_loop(&mut self, id: StmtId, cond: Option<&Expr>, body: &Block, update: &Block) {
+        let k = self.bounds.of(BoundKey::Loop(id));
+        self.loops.push(LoopCtx {
+            breaks: Bool::FALSE,
+            continues: Bool::FALSE,
+        });
+        let mut exits = Bool::FALSE;
+        for i in 0..=k {
+            if self.guard == Bool::FALSE {
+                break;
+            }
+            let c = self.test(id, cond);
+            let g = self.guard;
+            let leave = self.session.circuit_mut().and2(g, !c);
+            exits = self.session.circuit_mut().or2(exits, leave);
+            let go = self.session.circuit_mut().and2(g, c);
+            if i == k {
+                self.go_past(BoundKey::Loop(id), go);
+                self.guard = Bool::FALSE;
+                break;
+            }
+            self.guard = go;
+            self.body(body);
+            self.block(update);
+        }
+        self.end_loop(exits);
+    }
+
+    /// A loop body; a `continue` rejoins at its end.
+    fn body(&mut self, body: &Block) {
+        if let Some(ctx) = self.loops.last_mut() {
+            ctx.continues = Bool::FALSE;
+        }
+        self.block(body);
+        let continues = self.loops.last().map_or(Bool::FALSE, |c| c.continues);
+        self.guard = self.session.circuit_mut().or2(self.guard, continues);
+    }
+
+    fn end_loop(&mut self, exits: Bool) {
+        let breaks = self.loops.pop().map_or(Bool::FALSE, |c| c.breaks);
+        self.guard = self.session.circuit_mut().or2(exits, breaks);
+    }
+
+    /// `do body while (cond)`: covered on entry; body, then test.
+    fn do_loop(&mut self, id: StmtId, body: &Block, cond: &Expr) {
+        let k = self.bounds.of(BoundKey::Loop(id));
+        self.cover.push((id, self.guard));
+        self.loops.push(LoopCtx {
+            breaks: Bool::FALSE,
+            continues: Bool::FALSE,
+        });
+        let mut exits = Bool::FALSE;
+        for i in 0..k {
+            if self.guard == Bool::FALSE {
+                break;
+            }
+            self.body(body);
+            if self.guard == Bool::FALSE {
+                break;
+            }
+            let c = self.test(id, Some(cond));
+            let g = self.guard;
+            let leave = self.session.circuit_mut().and2(g, !c);
+            exits = self.session.circuit_mut().or2(exits, leave);
+            let go = self.session.circuit_mut().and2(g, c);
+            if i + 1 == k {
+                self.go_past(BoundKey::Loop(id), go);
+                self.guard = Bool::FALSE;
+                break;
+            }
+            self.guard = go;
+        }
+        self.end_loop(exits);
+    }
+
+    fn assign(&mut self, target: &LValue, op: Option<BinOp>, value: &Expr) {
+        match target {
+            LValue::Local(name) => {
+                let v = self.eval(value);
+                let (ty, old) = match self.frame().locals.get(name) {
+                    Some((ty, old)) => (ty.clone(), old.clone()),
+                    None => (value.ty.clone(), v.clone()),
+                };
+                let v = match op {
+                    Some(op) => self.arith(op, &old, &v),
+                    None => v,
+                };
+                let g = self.guard;
+                let merged = ite(self.session.circuit_mut(), g, &v, &old);
+                let new = self.define(merged, &ty);
+                self.frame().locals.insert(name.clone(), (ty, new));
+            }
+            LValue::Field { obj, class, field } => {
+                let o = self.eval(obj);
+                let v = match op {
+                    None => {
+                        let v = self.eval(value);
+                        self.null_check(&o);
+                        v
+                    }
+                    Some(op) => {
+                        self.null_check(&o);
+                        let old = self.read(class, field, &o);
+                        let v = self.eval(value);
+                        self.arith(op, &old, &v)
+                    }
+                };
+                self.write(class, field, &o, &v);
+            }
+        }
+    }
+
+    fn field_of(&self, class: &str, field: &str) -> Option<(usize, usize, FieldType)> {
+        let k = self.universe.class_id(class)?;
+        let f = self.universe.classes[k].field(field)?;
+        Some((k, f, self.universe.classes[k].fields[f].1.clone()))
+    }
+
+    fn read(&mut self, class: &str, field: &str, o: &Val) -> Val {
+        let Some((k, f, ty)) = self.field_of(class, field) else {
+            return Val::Bool(Bool::FALSE);
+        };
+        let default = self.default_val(&java_type(&ty));
+        let vals = self.heap.fields[k][f].clone();
+        select(self.session.circuit_mut(), o.as_ref_bits(), &vals, &default)
+    }
+
+    fn write(&mut self, class: &str, field: &str, o: &Val, v: &Val) {
+        let Some((k, f, ty)) = self.field_of(class, field) else { return };
+        let ty = java_type(&ty);
+        for i in 0..self.heap.fields[k][f].len() {
+            let s = bit(o.as_ref_bits(), i);
+            if s == Bool::FALSE {
+                continue;
+            }
+            let sel = self.session.circuit_mut().and2(self.guard, s);
+            let old = self.heap.fields[k][f][i].clone();
+            let merged = ite(self.session.circuit_mut(), sel, v, &old);
+            self.heap.fields[k][f][i] = self.define(merged, &ty);
+        }
+    }
+
+    fn eval(&mut self, e: &Expr) -> Val {
+        match &e.kind {
+            ExprKind::Lit(Literal::Int(i)) => Val::Int(self.session.circuit_mut().bv_const(self.bounds.width, i64::from(*i))),
+            ExprKind::Lit(Literal::Bool(b)) => Val::Bool(Bool::constant(*b)),
+            ExprKind::Lit(Literal::Null) => Val::Ref(Vec::new()),
+            ExprKind::This => self.frame().this.clone().unwrap_or(Val::Ref(Vec::new())),
+            ExprKind::Local(n) => match self.frame().locals.get(n) {
+                Some((_, v)) => v.clone(),
+                None => self.default_val(&e.ty),
+            },
+            ExprKind::Field { obj, class, field } => {
+                let o = self.eval(obj);
+                self.null_check(&o);
+                self.read(class, field, &o)
+            }
+            ExprKind::Unary(UnOp::Neg, a) => {
+                let v = self.eval(a);
+                let zero = self.default_val(&Type::Int);
+                self.arith(BinOp::Sub, &zero, &v)
+            }
+            ExprKind::Unary(UnOp::Not, a) => Val::Bool(!self.eval(a).as_bool()),
+            ExprKind::Binary(BinOp::And, a, b) => self.short_circuit(a, b, true),
+            ExprKind::Binary(BinOp::Or, a, b) => self.short_circuit(a, b, false),
+            ExprKind::Binary(op, a, b) => {
+                let l = self.eval(a);
+                let r = self.eval(b);
+                self.binary(*op, &l, &r)
+            }
+            ExprKind::Cond(c, a, b) => {
+                let x = self.eval(c).as_bool();
+                let g = self.guard;
+                self.guard = self.session.circuit_mut().and2(g, x);
+                let va = self.eval(a);
+                let ga = self.guard;
+                self.guard = self.session.circuit_mut().and2(g, !x);
+                let vb = self.eval(b);
+                self.guard = self.session.circuit_mut().or2(ga, self.guard);
+                ite(self.session.circuit_mut(), x, &va, &vb)
+            }
+            ExprKind::New { class, ctor, args } => {
+                let vals: Vec<Val> = args.iter().map(|a| self.eval(a)).collect();
+                self.alloc(class, *ctor, vals)
+            }
+            ExprKind::Call { recv, method, args } => {
+                let rv = recv.as_ref().map(|r| self.eval(r));
+                let vals: Vec<Val> = args.iter().map(|a| self.eval(a)).collect();
+                if let Some(r) = &rv {
+                    self.null_check(r);
+                }
+                match self.call(*method, rv, vals) {
+                    Some(v) => v,
+                    None => self.default_val(&e.ty),
+                }
+            }
+        }
+    }
+
+    /// `a && b` (`and`) or `a || b`: `b` runs only when `a` does not decide.
+    fn short_circuit(&mut self, a: &Expr, b: &Expr, and: bool) -> Val {
+        let x = self.eval(a).as_bool();
+        let g = self.guard;
+        let need = if and { x } else { !x };
+        self.guard = self.session.circuit_mut().and2(g, need);
+        let y = self.eval(b).as_bool();
+        let decided = self.session.circuit_mut().and2(g, !need);
+        self.guard = self.session.circuit_mut().or2(decided, self.guard);
+        Val::Bool(if and { self.session.circuit_mut().and2(x, y) } else { self.session.circuit_mut().or2(x, y) })
+    }
+
+    fn binary(&mut self, op: BinOp, l: &Val, r: &Val) -> Val {
+        let (a, b) = match (l, r) {
+            (Val::Int(a), Val::Int(b)) => (a.clone(), b.clone()),
+            _ => {
+                let eq = equal(self.session.circuit_mut(), l, r);
+                return Val::Bool(if op == BinOp::Ne { !eq } else { eq });
+            }
+        };
+        let c = self.session.circuit_mut();
+        Val::Bool(match op {
+            BinOp::Eq => c.bv_eq(&a, &b),
+            BinOp::Ne => c.bv_ne(&a, &b),
+            BinOp::Lt => c.bv_slt(&a, &b),
+            BinOp::Le => c.bv_sle(&a, &b),
+            BinOp::Gt => c.bv_sgt(&a, &b),
+            BinOp::Ge => c.bv_sge(&a, &b),
+            BinOp::Add | BinOp::Sub | BinOp::Mul => return self.arith(op, l, r),
+            BinOp::And | BinOp::Or => Bool::FALSE, // short-circuit operators never get here
+        })
+    }
+
+    /// `+ - *` wrapping at the bitwidth; below 32 bits, a wrap Java would not make is an overflow.
+    fn arith(&mut self, op: BinOp, l: &Val, r: &Val) -> Val {
+        let w = self.bounds.width;
+        let zero = BitVec::from_bits(vec![Bool::FALSE; w]);
+        let a = l.as_int().cloned().unwrap_or_else(|| zero.clone());
+        let b = r.as_int().cloned().unwrap_or(zero);
+        let c = self.session.circuit_mut();
+        let (sum, wide) = match op {
+            BinOp::Add => (c.bv_add(&a, &b), None),
+            BinOp::Sub => (c.bv_sub(&a, &b), None),
+            _ => {
+                let (aw, bw) = (c.bv_resize(&a, 2 * w), c.bv_resize(&b, 2 * w));
+                let p = c.bv_mul(&aw, &bw);
+                (c.bv_resize(&p, w), Some(p))
+            }
+        };
+        if w < 32 {
+            let ovf = overflow(c, op, &a, &b, &sum, wide.as_ref());
+            let here = c.and2(self.guard, ovf);
+            self.overflow = self.session.circuit_mut().or2(self.overflow, here);
+        }
+        Val::Int(sum)
+    }
+
+    fn alloc(&mut self, class: &str, ctor: Option<MethodId>, args: Vec<Val>) -> Val {
+        let Some(k) = self.universe.class_id(class) else {
+            return Val::Ref(Vec::new());
+        };
+        let idx = self.universe.classes[k].atoms.len();
+        self.universe.classes[k].atoms.push(Atom {
+            origin: Origin::Alloc(self.allocs),
+            exists_pre: Bool::FALSE,
+            exists_post: self.guard,
+        });
+        self.allocs += 1;
+        let inits: Vec<Value> = self.universe.classes[k]
+            .fields
+            .iter()
+            .map(|(_, _, v)| v.clone())
+            .collect();
+        for (f, init) in inits.iter().enumerate() {
+            let v = match init {
+                Value::Int(i) => Val::Int(self.session.circuit_mut().bv_const(self.bounds.width, i64::from(*i))),
+                Value::Bool(b) => Val::Bool(Bool::constant(*b)),
+                _ => Val::Ref(Vec::new()),
+            };
+            self.heap.fields[k][f].push(v);
+        }
+        let r = Val::Ref(self.session.circuit_mut().one_hot_const(idx + 1, Some(idx)));
+        if let Some(ctor) = ctor {
+            self.call(ctor, Some(r.clone()), args);
+        }
+        r
+    }
+
+    /// Inlines `method`; returns its value (`None` when the recursion bound cut the call off).
+    fn call(&mut self, method: MethodId, this: Option<Val>, args: Vec<Val>) -> Option<Val> {
+        let m = self.program.method(method);
+        let depth = self.stack.iter().filter(|&&x| x == method).count() as u32;
+        if depth >= self.bounds.of(BoundKey::Recursion(method)) {
+            let g = self.guard;
+            self.go_past(BoundKey::Recursion(method), g);
+            self.guard = Bool::FALSE;
+            return None;
+        }
+        let locals = m
+            .params
+            .iter()
+            .zip(args)
+            .map(|(p, v)| (p.name.clone(), (p.ty.clone(), v)))
+            .collect();
+        let value = self.default_val(&m.ret);
+        let saved = self.group;
+        self.frames.push(Frame { this, locals });
+        self.calls.push(CallCtx {
+            returns: Bool::FALSE,
+            value,
+            ty: m.ret.clone(),
+        });
+        self.stack.push(method);
+        self.block(&m.body);
+        self.stack.pop();
+        self.frames.pop();
+        let ctx = self.calls.pop()?;
+        self.guard = self.session.circuit_mut().or2(self.guard, ctx.returns);
+        self.group = saved;
+        Some(ctx.value)
+    }
+}
+
+/// The Java type of a heap field type.
+fn java_type(ty: &FieldType) -> Type {
+    match ty {
+        FieldType::Int => Type::Int,
+        FieldType::Bool => Type::Boolean,
+        FieldType::Ref(c) => Type::Class(c.clone()),
+    }
+}
+
+/// Whether `a op b` left the signed range of its width (`wide`: the double-width product).
+fn overflow(c: &mut Circuit, op: BinOp, a: &BitVec, b: &BitVec, r: &BitVec, wide: Option<&BitVec>) -> Bool {
+    let (sa, sb, sr) = (a.sign(), b.sign(), r.sign());
+    match (op, wide) {
+        (BinOp::Add, _) => {
+            let same = c.iff(sa, sb);
+            let flipped = c.xor(sr, sa);
+            c.and2(same, flipped)
+        }
+        (BinOp::Sub, _) => {
+            let differ = c.xor(sa, sb);
+            let flipped = c.xor(sr, sa);
+            c.and2(differ, flipped)
+        }
+        (_, Some(p)) => {
+            let back = c.bv_resize(r, p.width());
+            c.bv_ne(&back, p)
+        }
+        _ => Bool::FALSE,
+    }
+}

@@ -1,0 +1,29 @@
+//! What can go wrong while encoding: an input that does not fit, a construct outside the encoding,
+//! a bound that is too small for a concrete run.
+
+use sattar_sat::SatError;
+
+/// An encoding failure; every message says what to do.
+#[derive(Debug, thiserror::Error)]
+pub enum EncodeError {
+    /// The test input does not fit the method or the classes.
+    #[error("the input does not fit: {0}")]
+    Input(String),
+    /// A loop or a recursion needs more unrolling than allowed on this input.
+    #[error("{what} needs more than {limit} iterations on this input; raise --unroll (or check that it terminates)")]
+    Unwinding {
+        /// The loop (`File.java:LINE: while (…)`) or the recursive method.
+        what: String,
+        /// The limit that was reached.
+        limit: u32,
+    },
+    /// The input's integers do not fit in 32 bits of arithmetic.
+    #[error("integer arithmetic overflows {0} bits on this input")]
+    Overflow(u32),
+    /// The spec cannot be encoded (a construct the evaluator accepts but the encoding refuses).
+    #[error("{0}")]
+    Unsupported(String),
+    /// The SAT back end failed or ran out of its budget.
+    #[error(transparent)]
+    Sat(#[from] SatError),
+}

@@ -1,0 +1,533 @@
+//! sattar's bounded relational encoding (DESIGN §4): a Java method of the supported subset and its
+//! relational specification become one boolean circuit over a bounded universe, solved by
+//! `sattar-sat`; models decode back into input heaps, post-states, branch traces and coverage.
+//!
+//! Two modes share one walk over the code ([`code`]):
+//! - [`Mode::Direct`]: values are circuit expressions. With a fixed input everything folds to
+//!   constants (no variables at all); with a free pre-state the circuit is what bounded
+//!   verification and test generation solve.
+//! - [`Mode::Grouped`]: every statement instance defines fresh variables in its own group, and
+//!   every postcondition is a group, so a minimal unsatisfiable core is a slice of the violation.
+//!
+//! ```
+//! use sattar_encode::{encode, EncodeOptions, PreSpec};
+//! use sattar_heap::{Schema, TestInput};
+//! let src = "class C { int f; int inc(int k) { f = f + k; return f; } }";
+//! let p = sattar_java::parse_program("C.java", src).unwrap();
+//! let m = p.find_methods("inc")[0].id;
+//! let spec = sattar_spec::parse_spec("c.spec", "spec C { method inc(k: int) { ensures up: this.f' = this.f + k } }").unwrap();
+//! let rm = sattar_spec::resolve(&spec, &p.schema(), &p.sig(m), None).unwrap();
+//! let enc = encode(&p, m, &rm, PreSpec::Free { scope: 1 }, &EncodeOptions::default()).unwrap();
+//! assert_eq!(enc.bounds.width, 4); // constants and counts fit in 3 bits, plus one
+//! ```
+
+pub mod check;
+pub mod code;
+pub mod decode;
+mod error;
+pub mod spec;
+pub mod universe;
+pub mod value;
+
+pub use check::{check, CheckOptions, CheckOutcome, CheckReport};
+pub use code::{BoundKey, Bounds, BranchInstance, Instance};
+pub use decode::Decoded;
+pub use error::EncodeError;
+
+use code::{Walked, Walker};
+use sattar_heap::{FieldType, MethodSig, TestInput, Value};
+use sattar_java::{Expr, ExprKind, Literal, MethodId, Program, Stmt};
+use sattar_sat::{Bool, GroupId, Session};
+use sattar_spec::resolved::{ConstraintKind, Formula, IntExpr, ResolvedMethod, SetExpr};
+use spec::{SpecEncoder, SpecInputs};
+use universe::{PreState, SymHeap, Universe};
+use value::{signed_bits, Val};
+
+/// How values defined by statements are represented.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// As circuit expressions (constant for a fixed input).
+    Direct,
+    /// As fresh variables, one group per statement instance and per postcondition.
+    Grouped,
+}
+
+/// The pre-state of an encoding.
+#[derive(Clone, Copy, Debug)]
+pub enum PreSpec<'a> {
+    /// Exactly this input: constants, no variables.
+    Fixed(&'a TestInput),
+    /// Any heap of at most `scope` objects per class, every object reachable from the receiver or
+    /// an argument (well-formedness only; validity is [`Encoding::pre_ok`]).
+    Free {
+        /// Objects per class.
+        scope: usize,
+    },
+}
+
+/// Encoding options; every limit has a default.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EncodeOptions {
+    /// Direct or grouped.
+    pub mode: Mode,
+    /// Bits of an `int`; `None` chooses the smallest that holds every constant (and grows on overflow
+    /// for a fixed input).
+    pub bitwidth: Option<usize>,
+    /// Loop iterations and recursion depth to start from; `None`: objects in the input (or the
+    /// scope) plus one.
+    pub unroll: Option<u32>,
+    /// The most iterations a loop may be grown to for a fixed input.
+    pub max_unroll: u32,
+}
+
+impl Default for EncodeOptions {
+    fn default() -> Self {
+        EncodeOptions {
+            mode: Mode::Direct,
+            bitwidth: None,
+            unroll: None,
+            max_unroll: 256,
+        }
+    }
+}
+
+/// A named constraint of the spec and the literal saying it holds.
+#[derive(Clone, Debug)]
+pub struct ConstraintLit {
+    /// Its name.
+    pub name: String,
+    /// Invariant (on the pre-state), requires or ensures.
+    pub kind: ConstraintKind,
+    /// True iff the constraint holds.
+    pub holds: Bool,
+    /// Its group (grouped mode, ensures only).
+    pub group: Option<GroupId>,
+}
+
+/// A method and its spec encoded under bounds.
+pub struct Encoding {
+    /// The SAT session holding the circuit (and, in grouped mode, the groups).
+    pub session: Session,
+    /// The mode it was built in.
+    pub mode: Mode,
+    /// The bounds used (bitwidth, unrolling).
+    pub bounds: Bounds,
+    /// The scope of a free pre-state.
+    pub scope: Option<usize>,
+    /// Statement instances in execution order.
+    pub instances: Vec<Instance>,
+    /// Branch evaluations in execution order.
+    pub branches: Vec<BranchInstance>,
+    /// Every named constraint, in spec order.
+    pub constraints: Vec<ConstraintLit>,
+    /// The group asserting that no exception escapes (grouped mode).
+    pub no_exception_group: Option<GroupId>,
+    pub(crate) sig: MethodSig,
+    pub(crate) fixed: Option<TestInput>,
+    pub(crate) universe: Universe,
+    pub(crate) pre_heap: SymHeap,
+    pub(crate) walked: Walked,
+    pub(crate) this: Option<Val>,
+    pub(crate) args: Vec<(String, Val)>,
+    pub(crate) wellformed: Bool,
+    pub(crate) input_vars: Vec<Bool>,
+}
+
+impl Encoding {
+    /// The pre-state is well formed and satisfies every invariant and precondition.
+    pub fn pre_ok(&mut self) -> Bool {
+        let mut lits = vec![self.wellformed];
+        lits.extend(
+            self.constraints
+                .iter()
+                .filter(|c| c.kind != ConstraintKind::Ensures)
+                .map(|c| c.holds),
+        );
+        self.session.circuit_mut().and(&lits)
+    }
+
+    /// An exception escapes the method.
+    pub fn threw(&mut self) -> Bool {
+        let e: Vec<Bool> = self.walked.exceptions.values().copied().collect();
+        self.session.circuit_mut().or(&e)
+    }
+
+    /// The run goes past a loop or recursion bound.
+    pub fn unwinding(&mut self) -> Bool {
+        let u: Vec<Bool> = self.walked.unwind.values().copied().collect();
+        self.session.circuit_mut().or(&u)
+    }
+
+    /// The run's arithmetic leaves the bitwidth (a wrap Java would not make).
+    pub fn overflow(&self) -> Bool {
+        self.walked.overflow
+    }
+
+    /// Runs the encoding represents faithfully: within every bound, no overflow.
+    pub fn in_bounds(&mut self) -> Bool {
+        let (u, o) = (self.unwinding(), self.overflow());
+        self.session.circuit_mut().and2(!u, !o)
+    }
+
+    /// The postcondition fails: an exception escapes or an `ensures` constraint is false.
+    pub fn violation(&mut self) -> Bool {
+        let mut bad = vec![self.threw()];
+        bad.extend(
+            self.constraints
+                .iter()
+                .filter(|c| c.kind == ConstraintKind::Ensures)
+                .map(|c| !c.holds),
+        );
+        self.session.circuit_mut().or(&bad)
+    }
+
+    /// Every group of the encoding: statement instances, then postconditions (grouped mode).
+    pub fn groups(&self) -> Vec<GroupId> {
+        let mut g: Vec<GroupId> = self.instances.iter().filter_map(|i| i.group).collect();
+        g.extend(self.constraints.iter().filter_map(|c| c.group));
+        g.extend(self.no_exception_group);
+        g
+    }
+
+    /// Excludes the input of `model` from later solutions (a free pre-state's blocking clause).
+    pub fn block_input(&mut self, model: &sattar_sat::Model) {
+        let differs: Vec<Bool> = self
+            .input_vars
+            .iter()
+            .map(|&v| if model.value(v) { !v } else { v })
+            .collect();
+        let clause = self.session.circuit_mut().or(&differs);
+        self.session.assert_hard(clause);
+    }
+
+    /// The bounds that apply to loops and recursion, by key, with what was used.
+    pub fn unroll_used(&self) -> Vec<(BoundKey, u32)> {
+        self.walked
+            .unwind
+            .keys()
+            .map(|k| (*k, self.bounds.of(*k)))
+            .collect()
+    }
+}
+
+/// Encodes `method` with `spec` over the pre-state `pre`. A fixed input grows the bitwidth and the
+/// unrolling until its run fits (up to 32 bits and `max_unroll` iterations).
+pub fn encode(
+    program: &Program,
+    method: MethodId,
+    spec: &ResolvedMethod,
+    pre: PreSpec,
+    opts: &EncodeOptions,
+) -> Result<Encoding, EncodeError> {
+    let mut bounds = initial_bounds(program, spec, pre, opts);
+    let PreSpec::Fixed(_) = pre else {
+        return build(program, method, spec, pre, opts.mode, bounds);
+    };
+    loop {
+        let direct = build(program, method, spec, pre, Mode::Direct, bounds.clone())?;
+        match grown(program, &direct, &bounds, opts)? {
+            Some(next) => bounds = next,
+            None if opts.mode == Mode::Direct => return Ok(direct),
+            None => return build(program, method, spec, pre, Mode::Grouped, bounds),
+        }
+    }
+}
+
+/// Larger bounds if the fixed run does not fit `bounds`; `None` if it fits.
+fn grown(
+    program: &Program,
+    enc: &Encoding,
+    bounds: &Bounds,
+    opts: &EncodeOptions,
+) -> Result<Option<Bounds>, EncodeError> {
+    let mut next = bounds.clone();
+    if enc.walked.overflow != Bool::FALSE {
+        if bounds.width >= 32 {
+            return Err(EncodeError::Overflow(32));
+        }
+        next.width = (bounds.width * 2).min(32);
+    }
+    for (key, when) in &enc.walked.unwind {
+        if *when == Bool::FALSE {
+            continue;
+        }
+        let k = bounds.of(*key);
+        if k >= opts.max_unroll {
+            return Err(EncodeError::Unwinding {
+                what: describe(program, *key),
+                limit: k,
+            });
+        }
+        next.per.insert(*key, (k * 2).min(opts.max_unroll));
+    }
+    Ok((next != *bounds).then_some(next))
+}
+
+/// `File.java:LINE: while (…)` for a loop, `method C.m` for a recursion.
+pub fn describe(program: &Program, key: BoundKey) -> String {
+    match key {
+        BoundKey::Loop(id) => {
+            let s = program.stmt(id);
+            format!("{}:{}: the loop `{}`", program.file, s.line, s.text)
+        }
+        BoundKey::Recursion(m) => format!("the recursion of {}", program.method(m).qualified_name()),
+    }
+}
+
+fn initial_bounds(program: &Program, spec: &ResolvedMethod, pre: PreSpec, opts: &EncodeOptions) -> Bounds {
+    let mut consts = code_literals(program);
+    let objects = match pre {
+        PreSpec::Fixed(input) => {
+            consts.extend(input_ints(input));
+            input.heap.objects.len()
+        }
+        PreSpec::Free { scope } => {
+            for c in &spec.constraints {
+                spec_literals(&c.formula, &mut consts);
+            }
+            scope
+        }
+    };
+    consts.push(objects as i64 + 1);
+    let needed = consts.iter().map(|v| signed_bits(*v)).max().unwrap_or(1) as usize;
+    Bounds {
+        width: opts.bitwidth.unwrap_or((needed + 1).max(4)).clamp(2, 32),
+        unroll: opts.unroll.unwrap_or(objects as u32 + 1).max(1),
+        per: Default::default(),
+    }
+}
+
+fn input_ints(input: &TestInput) -> Vec<i64> {
+    let fields = input.heap.objects.values().flat_map(|o| o.fields.values());
+    let args = input.args.iter().map(|(_, v)| v);
+    fields
+        .chain(args)
+        .filter_map(|v| match v {
+            Value::Int(i) => Some(i64::from(*i)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Every int literal of the program's code.
+fn code_literals(program: &Program) -> Vec<i64> {
+    let mut out = Vec::new();
+    for m in &program.methods {
+        stmts_literals(&m.body, &mut out);
+    }
+    out
+}
+
+fn stmts_literals(b: &[Stmt], out: &mut Vec<i64>) {
+    for s in b {
+        match s {
+            Stmt::Local { init, .. } => init.iter().for_each(|e| expr_literals(e, out)),
+            Stmt::Assign { target, value, .. } => {
+                if let sattar_java::LValue::Field { obj, .. } = target {
+                    expr_literals(obj, out);
+                }
+                expr_literals(value, out);
+            }
+            Stmt::Expr { expr, .. } => expr_literals(expr, out),
+            Stmt::If { cond, then_b, else_b, .. } => {
+                expr_literals(cond, out);
+                stmts_literals(then_b, out);
+                stmts_literals(else_b, out);
+            }
+            Stmt::While { cond, body, .. } | Stmt::DoWhile { body, cond, .. } => {
+                expr_literals(cond, out);
+                stmts_literals(body, out);
+            }
+            Stmt::For { init, cond, update, body, .. } => {
+                stmts_literals(init, out);
+                cond.iter().for_each(|e| expr_literals(e, out));
+                stmts_literals(update, out);
+                stmts_literals(body, out);
+            }
+            Stmt::Return { value, .. } => value.iter().for_each(|e| expr_literals(e, out)),
+            Stmt::Block(b) => stmts_literals(b, out),
+            Stmt::Break { .. } | Stmt::Continue { .. } | Stmt::Throw { .. } => {}
+        }
+    }
+}
+
+fn expr_literals(e: &Expr, out: &mut Vec<i64>) {
+    match &e.kind {
+        ExprKind::Lit(Literal::Int(i)) => out.push(i64::from(*i)),
+        ExprKind::Field { obj, .. } | ExprKind::Unary(_, obj) => expr_literals(obj, out),
+        ExprKind::Binary(_, a, b) => {
+            expr_literals(a, out);
+            expr_literals(b, out);
+        }
+        ExprKind::Cond(c, a, b) => {
+            for x in [c, a, b] {
+                expr_literals(x, out);
+            }
+        }
+        ExprKind::New { args, .. } => args.iter().for_each(|a| expr_literals(a, out)),
+        ExprKind::Call { recv, args, .. } => {
+            recv.iter().for_each(|r| expr_literals(r, out));
+            args.iter().for_each(|a| expr_literals(a, out));
+        }
+        ExprKind::Lit(_) | ExprKind::This | ExprKind::Local(_) => {}
+    }
+}
+
+fn spec_literals(f: &Formula, out: &mut Vec<i64>) {
+    let ints = |e: &IntExpr, out: &mut Vec<i64>| int_literals(e, out);
+    match f {
+        Formula::IntCmp(_, x, y) => {
+            ints(x, out);
+            ints(y, out);
+        }
+        Formula::Subset(x, y) | Formula::SetEq(x, y) => {
+            set_literals(x, out);
+            set_literals(y, out);
+        }
+        Formula::Mult(_, e) => set_literals(e, out),
+        Formula::Quant { bound, body, .. } => {
+            set_literals(bound, out);
+            spec_literals(body, out);
+        }
+        Formula::Not(g) => spec_literals(g, out),
+        Formula::And(x, y) | Formula::Or(x, y) | Formula::Implies(x, y) | Formula::Iff(x, y) => {
+            spec_literals(x, out);
+            spec_literals(y, out);
+        }
+        Formula::IfElse(x, y, z) => {
+            for g in [x, y, z] {
+                spec_literals(g, out);
+            }
+        }
+        Formula::Const(_) => {}
+    }
+}
+
+fn int_literals(e: &IntExpr, out: &mut Vec<i64>) {
+    match e {
+        IntExpr::Lit(v) => out.push(*v),
+        IntExpr::Sum(s) | IntExpr::Card(s) => set_literals(s, out),
+        IntExpr::Add(x, y) | IntExpr::Sub(x, y) => {
+            int_literals(x, out);
+            int_literals(y, out);
+        }
+        IntExpr::Neg(x) => int_literals(x, out),
+    }
+}
+
+fn set_literals(e: &SetExpr, out: &mut Vec<i64>) {
+    match e {
+        SetExpr::IntValue(i) => int_literals(i, out),
+        SetExpr::Join { left, .. } => set_literals(left, out),
+        SetExpr::Union(x, y) | SetExpr::Diff(x, y) | SetExpr::Inter(x, y) => {
+            set_literals(x, out);
+            set_literals(y, out);
+        }
+        _ => {}
+    }
+}
+
+/// One encoding under fixed bounds.
+fn build(
+    program: &Program,
+    method: MethodId,
+    spec: &ResolvedMethod,
+    pre: PreSpec,
+    mode: Mode,
+    bounds: Bounds,
+) -> Result<Encoding, EncodeError> {
+    let sig = program.sig(method);
+    let mut session = Session::new();
+    let c = session.circuit_mut();
+    let state: PreState = match pre {
+        PreSpec::Fixed(input) => universe::fixed(program, &sig, input, bounds.width, c)?,
+        PreSpec::Free { scope } => universe::free(program, &sig, scope, bounds.width, c)?,
+    };
+    let pre_heap = state.heap.clone();
+    let arg_vals: Vec<Val> = state.args.iter().map(|(_, v)| v.clone()).collect();
+    let walker = Walker::new(
+        program,
+        &mut session,
+        mode == Mode::Grouped,
+        &bounds,
+        state.universe,
+        state.heap,
+    );
+    let mut walked = walker.run(method, state.this.clone(), arg_vals);
+    let universe = walked.universe.clone();
+    let mut enc = Encoding {
+        session,
+        mode,
+        bounds,
+        scope: match pre {
+            PreSpec::Free { scope } => Some(scope),
+            PreSpec::Fixed(_) => None,
+        },
+        instances: std::mem::take(&mut walked.instances),
+        branches: std::mem::take(&mut walked.branches),
+        constraints: Vec::new(),
+        no_exception_group: None,
+        fixed: match pre {
+            PreSpec::Fixed(i) => Some(i.clone()),
+            PreSpec::Free { .. } => None,
+        },
+        sig,
+        universe,
+        pre_heap,
+        walked,
+        this: state.this,
+        args: state.args,
+        wellformed: state.wellformed,
+        input_vars: state.vars,
+    };
+    encode_spec(&mut enc, spec)?;
+    Ok(enc)
+}
+
+/// Encodes every named constraint; in grouped mode each `ensures` and `noException` is a group.
+fn encode_spec(enc: &mut Encoding, spec: &ResolvedMethod) -> Result<(), EncodeError> {
+    let this = enc
+        .this
+        .clone()
+        .and_then(|v| enc.universe.class_id(&enc.sig.class).map(|k| (k, v)));
+    let args = enc
+        .sig
+        .params
+        .iter()
+        .zip(&enc.args)
+        .map(|((n, t), (_, v))| (n.clone(), t.clone(), v.clone()))
+        .collect();
+    let result: Option<(FieldType, Val)> = enc.sig.ret.clone().zip(enc.walked.result.clone());
+    let inputs = SpecInputs {
+        universe: &enc.universe,
+        pre: &enc.pre_heap,
+        post: &enc.walked.heap,
+        this,
+        args,
+        result,
+        width: enc.bounds.width,
+    };
+    let formulas: Vec<&Formula> = spec.constraints.iter().map(|c| &c.formula).collect();
+    let mut se = SpecEncoder::new(enc.session.circuit_mut(), inputs, &formulas);
+    let holds: Vec<Bool> = spec.constraints.iter().map(|c| se.formula(&c.formula)).collect();
+    for (c, h) in spec.constraints.iter().zip(holds) {
+        let group = (enc.mode == Mode::Grouped && c.kind == ConstraintKind::Ensures)
+            .then(|| enc.session.new_group(c.name.clone()));
+        if let Some(g) = group {
+            enc.session.assert_in_group(h, g)?;
+        }
+        enc.constraints.push(ConstraintLit {
+            name: c.name.clone(),
+            kind: c.kind,
+            holds: h,
+            group,
+        });
+    }
+    if enc.mode == Mode::Grouped {
+        let g = enc.session.new_group(decode::NO_EXCEPTION);
+        let threw = enc.threw();
+        enc.session.assert_in_group(!threw, g)?;
+        enc.no_exception_group = Some(g);
+    }
+    Ok(())
+}
