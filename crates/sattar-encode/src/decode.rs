@@ -6,6 +6,7 @@ use crate::universe::{Origin, Universe};
 use crate::value::Val;
 use crate::Encoding;
 use sattar_heap::{short_class, Heap, ObjId, Object, TestInput, Value};
+use sattar_java::interp::canonical_outcome;
 use sattar_java::{BranchEvent, Execution, StmtId, Termination};
 use sattar_sat::{Bool, Model};
 use sattar_spec::resolved::ConstraintKind;
@@ -248,12 +249,7 @@ impl Dec<'_> {
                 }
             }
         }
-        let mut roots = input.roots();
-        if let Termination::Returned(Some(Value::Ref(r))) = &termination {
-            roots.push(r.clone());
-        }
-        let keep: BTreeSet<ObjId> = input.heap.objects.keys().cloned().collect();
-        let post = raw.canonical_fresh(&keep, &roots);
+        let (termination, post) = canonical_outcome(&raw, input, termination);
         let mut covered: BTreeSet<StmtId> = enc
             .instances
             .iter()

@@ -172,6 +172,16 @@ impl Heap {
     /// `roots`, so that two engines that allocate the same objects compare equal. Objects in `keep`
     /// (the input's objects) keep their identities; unreachable fresh objects are dropped.
     pub fn canonical_fresh(&self, keep: &BTreeSet<ObjId>, roots: &[ObjId]) -> Heap {
+        self.canonical_fresh_renaming(keep, roots).0
+    }
+
+    /// [`Heap::canonical_fresh`], also returning the renaming (old id → new id) so that values
+    /// outside the heap (a returned reference) can be renamed alike.
+    pub fn canonical_fresh_renaming(
+        &self,
+        keep: &BTreeSet<ObjId>,
+        roots: &[ObjId],
+    ) -> (Heap, BTreeMap<ObjId, ObjId>) {
         let mut rename: BTreeMap<ObjId, ObjId> = BTreeMap::new();
         let mut order: Vec<ObjId> = self.reachable_order(roots);
         order.extend(self.objects.keys().filter(|id| keep.contains(id)).cloned());
@@ -210,7 +220,7 @@ impl Heap {
                 )
             })
             .collect();
-        Heap { objects }
+        (Heap { objects }, rename)
     }
 }
 

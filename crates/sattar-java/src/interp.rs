@@ -198,12 +198,7 @@ pub fn run(
         Err(Stop::Throw(e)) => Termination::Threw(e),
         Err(Stop::StepLimit) => Termination::StepLimit,
     };
-    let mut roots = input.roots();
-    if let Termination::Returned(Some(Value::Ref(r))) = &termination {
-        roots.push(r.clone());
-    }
-    let keep: BTreeSet<ObjId> = input.heap.objects.keys().cloned().collect();
-    let post = mc.heap.canonical_fresh(&keep, &roots);
+    let (termination, post) = canonical_outcome(&mc.heap, input, termination);
     Ok(Execution {
         termination,
         post,
@@ -211,6 +206,29 @@ pub fn run(
         trace: mc.trace,
         steps: mc.steps,
     })
+}
+
+/// The post-state as every engine reports it: input objects keep their ids, new objects reachable
+/// from the receiver, the arguments or a returned reference are renamed `new0, new1, …` in traversal
+/// order (the returned reference renamed alike), unreachable new objects dropped.
+pub fn canonical_outcome(
+    heap: &Heap,
+    input: &TestInput,
+    termination: Termination,
+) -> (Termination, Heap) {
+    let mut roots = input.roots();
+    if let Termination::Returned(Some(Value::Ref(r))) = &termination {
+        roots.push(r.clone());
+    }
+    let keep: BTreeSet<ObjId> = input.heap.objects.keys().cloned().collect();
+    let (post, rename) = heap.canonical_fresh_renaming(&keep, &roots);
+    let termination = match termination {
+        Termination::Returned(Some(Value::Ref(r))) => {
+            Termination::Returned(Some(rename.get(&r).map_or(Value::Null, |n| Value::Ref(n.clone()))))
+        }
+        other => other,
+    };
+    (termination, post)
 }
 
 fn throw<T>(class: &str) -> Ev<T> {

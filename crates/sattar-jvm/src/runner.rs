@@ -7,7 +7,7 @@ use crate::protocol::{
     from_wobjs, to_wobjs, to_wtype, to_wval, Request, Response, RunReq, WClass, WEnd,
 };
 use crate::JvmError;
-use sattar_heap::{MethodSig, ObjId, Schema, TestInput, Value};
+use sattar_heap::{MethodSig, Schema, TestInput, Value};
 use sattar_java::{BranchEvent, Execution, MethodId, Program, StmtId, Termination};
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -434,12 +434,8 @@ impl JvmRunner {
             }
             return unobserved(input, termination);
         }
-        let mut roots = input.roots();
-        if let Termination::Returned(Some(Value::Ref(r))) = &termination {
-            roots.push(r.clone());
-        }
-        let keep: BTreeSet<ObjId> = input.heap.objects.keys().cloned().collect();
-        let post = from_wobjs(post).canonical_fresh(&keep, &roots);
+        let (termination, post) =
+            sattar_java::interp::canonical_outcome(&from_wobjs(post), input, termination);
         Execution {
             termination,
             post,
