@@ -214,3 +214,73 @@ pub fn rank(a: RankArgs) -> Result<ExitCode> {
     }
     Ok(ExitCode::SUCCESS)
 }
+
+/// The bounds of the SAT encoding, shared by every command that encodes.
+#[derive(Args, Clone, Debug)]
+pub struct BoundArgs {
+    /// Bits of an `int` in the encoding (default: the fewest that hold every constant, plus one;
+    /// runs whose arithmetic overflows them are excluded, and 32 is Java's own wrap-around).
+    #[arg(long)]
+    pub bitwidth: Option<usize>,
+    /// Loop iterations / recursion depth to start from (default: scope + 1), grown while a valid
+    /// input needs more.
+    #[arg(long)]
+    pub unroll: Option<u32>,
+    /// The most iterations a loop may be grown to before sattar gives up and says so.
+    #[arg(long, default_value_t = 64)]
+    pub max_unroll: u32,
+    /// SAT seconds per scope before giving up.
+    #[arg(long, default_value_t = 60.0)]
+    pub sat_time: f64,
+}
+
+/// Flags of `sattar check`.
+#[derive(Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    subject: SubjectArgs,
+    /// The largest number of objects per class to try (scopes 1..=N, smallest first).
+    #[arg(long, default_value_t = 5)]
+    scope: usize,
+    #[command(flatten)]
+    bounds: BoundArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+impl BoundArgs {
+    fn check_options(&self, scope: usize) -> Result<sattar_encode::CheckOptions> {
+        if !(self.sat_time > 0.0 && self.sat_time.is_finite()) {
+            bail!("--sat-time {}: give a positive number of seconds", self.sat_time);
+        }
+        if let Some(w) = self.bitwidth.filter(|w| !(2..=32).contains(w)) {
+            bail!("--bitwidth {w}: give a width from 2 to 32 bits");
+        }
+        if scope == 0 {
+            bail!("--scope 0: give at least 1 object per class");
+        }
+        Ok(sattar_encode::CheckOptions {
+            max_scope: scope,
+            bitwidth: self.bitwidth,
+            unroll: self.unroll,
+            max_unroll: self.max_unroll.max(1),
+            sat_time: Some(std::time::Duration::from_secs_f64(self.sat_time)),
+        })
+    }
+}
+
+/// Searches scopes 1..N for the smallest fault-revealing input; exit 1 on a violation.
+pub fn check(a: CheckArgs) -> Result<ExitCode> {
+    let subject = a.subject.load()?;
+    let opts = a.bounds.check_options(a.scope)?;
+    let checked = sattar_engine::check(&subject, &opts)?;
+    match a.format {
+        Format::Json => output::print_json(&output::check_json(&checked)),
+        Format::Text => print!("{}", output::check_text(&subject, &checked)),
+    }
+    Ok(match checked.report.outcome {
+        sattar_encode::CheckOutcome::Violation(_) => ExitCode::from(1),
+        sattar_encode::CheckOutcome::Holds => ExitCode::SUCCESS,
+    })
+}

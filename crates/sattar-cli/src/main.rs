@@ -33,6 +33,8 @@ enum Command {
     Parse(commands::ParseArgs),
     /// Run one test; the specification is the oracle.
     Run(commands::RunArgs),
+    /// Bounded verification: the smallest valid input whose run violates the postcondition.
+    Check(commands::CheckArgs),
     /// Rank the elements of a GZoltar output directory with any SBFL formula.
     Rank(commands::RankArgs),
     /// The JVM worker process (started by sattar itself; not for direct use).
@@ -46,6 +48,7 @@ fn main() -> ExitCode {
         Command::Faults(a) => commands::faults(a),
         Command::Parse(a) => commands::parse(a),
         Command::Run(a) => commands::run(a),
+        Command::Check(a) => commands::check(a),
         Command::Rank(a) => commands::rank(a),
         Command::JvmWorker => sattar_jvm::worker_main(),
     };

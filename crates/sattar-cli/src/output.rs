@@ -204,3 +204,86 @@ pub fn rank_text(lines: &[RankedLine]) -> String {
     }
     out
 }
+
+fn bounds_json(r: &sattar_encode::CheckReport) -> Json {
+    let loops: Vec<Json> = r
+        .unroll
+        .iter()
+        .map(|(what, k)| json!({"loop": what, "unroll": k}))
+        .collect();
+    json!({
+        "scope": r.scope,
+        "bitwidth": r.bitwidth,
+        "unroll": r.unroll.iter().map(|(_, k)| *k).max(),
+        "loops": loops,
+    })
+}
+
+/// A check's result as JSON (`result`, `input`, `violated`, bounds, per-scope sizes).
+pub fn check_json(c: &sattar_engine::Checked) -> Json {
+    let r = &c.report;
+    let (result, input, violated) = match &r.outcome {
+        sattar_encode::CheckOutcome::Violation(d) => {
+            ("violation", sattar_heap::input_to_json(&d.input), json!(d.violated()))
+        }
+        sattar_encode::CheckOutcome::Holds => ("holds", Json::Null, json!([])),
+    };
+    let stats: Vec<Json> = r
+        .stats
+        .iter()
+        .map(|s| json!({"scope": s.scope, "vars": s.vars, "clauses": s.clauses, "solves": s.solves, "ms": s.time.as_secs_f64() * 1e3}))
+        .collect();
+    let mut out = json!({"result": result, "input": input, "violated": violated});
+    if let (Some(o), Json::Object(b)) = (out.as_object_mut(), bounds_json(r)) {
+        o.extend(b);
+        o.insert("scopes".into(), Json::Array(stats));
+    }
+    out
+}
+
+/// A check's result as text: the verdict, the input as a readable heap, the predicted run.
+pub fn check_text(s: &Subject, c: &sattar_engine::Checked) -> String {
+    let r = &c.report;
+    let mut out = String::new();
+    let loops: Vec<String> = r.unroll.iter().map(|(w, k)| format!("{w} ×{k}")).collect();
+    let bounds = format!(
+        "bitwidth {}, loops unrolled: {}",
+        r.bitwidth,
+        if loops.is_empty() { "none".to_string() } else { loops.join("; ") }
+    );
+    match (&r.outcome, &c.confirmed) {
+        (sattar_encode::CheckOutcome::Violation(d), Some(j)) => {
+            let _ = writeln!(out, "{}  violation at scope {}", s.method_name(), r.scope);
+            let _ = writeln!(out, "violated  {}", d.violated().join(", "));
+            let _ = writeln!(out, "input     {}", input_line(&d.input));
+            for (id, o) in &d.input.heap.objects {
+                let _ = writeln!(out, "          {id}: {o}");
+            }
+            let ended = match j.execution.result() {
+                Some(v) => format!("returned {v}"),
+                None => j.execution.termination.label(),
+            };
+            let lines: Vec<String> = covered_lines(&s.program, j).iter().map(u32::to_string).collect();
+            let _ = writeln!(out, "run       {ended}; covered lines {}", lines.join(" "));
+            let _ = writeln!(out, "post      {}", j.execution.post);
+            let _ = writeln!(out, "bounds    {bounds}");
+        }
+        _ => {
+            let _ = writeln!(
+                out,
+                "{}  holds for every valid input of up to {} objects per class",
+                s.method_name(),
+                r.scope
+            );
+            let _ = writeln!(out, "bounds    {bounds}");
+        }
+    }
+    out
+}
+
+/// `this=L0, k=1` for an input.
+fn input_line(i: &TestInput) -> String {
+    let mut parts: Vec<String> = i.this.iter().map(|t| format!("this={t}")).collect();
+    parts.extend(i.args.iter().map(|(n, v)| format!("{n}={v}")));
+    parts.join(", ")
+}

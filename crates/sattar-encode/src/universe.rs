@@ -332,6 +332,7 @@ pub fn free(
             (n.clone(), v)
         })
         .collect();
+    wf.extend(breadth_first_order(c, &universe, &heap, this_class, &args, sig, &counts));
     let reach = reachable(c, &universe, &heap, this_class, &args, sig);
     for (k, class) in universe.classes.iter().enumerate() {
         for (i, a) in class.atoms.iter().enumerate() {
@@ -430,4 +431,68 @@ fn reachable(
         reach = next;
     }
     reach
+}
+
+/// Symmetry breaking beyond the prefix order: when one class `C` holds every atom but the receiver,
+/// its atoms must be numbered in breadth-first discovery order from the roots (fields in declaration
+/// order), so each heap has exactly one numbering. Each atom's first referrer — arguments first,
+/// then the receiver's fields, then `C`'s atoms' fields in atom order — must come strictly after its
+/// predecessor's. With other shapes of universe only the prefix order applies (still sound).
+fn breadth_first_order(
+    c: &mut Circuit,
+    u: &Universe,
+    heap: &SymHeap,
+    this_class: Option<usize>,
+    args: &[(String, Val)],
+    sig: &MethodSig,
+    counts: &[usize],
+) -> Vec<Bool> {
+    let multi: Vec<usize> = (0..counts.len()).filter(|&k| counts[k] > 1).collect();
+    let [class] = multi[..] else { return Vec::new() };
+    let lone_receiver = |k: usize| counts[k] == 0 || (Some(k) == this_class && counts[k] == 1);
+    if !(0..counts.len()).all(|k| k == class || lone_receiver(k)) {
+        return Vec::new();
+    }
+    let name = u.classes[class].name.as_str();
+    let points_here = |ty: &FieldType| ref_class(ty) == Some(name);
+    // Each referrer: which atoms of `class` it points at.
+    let mut referrers: Vec<Vec<Bool>> = sig
+        .params
+        .iter()
+        .zip(args)
+        .filter(|((_, ty), _)| points_here(ty))
+        .map(|(_, (_, v))| v.as_ref_bits().to_vec())
+        .collect();
+    let holders = this_class.into_iter().filter(|&k| k != class).map(|k| (k, 0));
+    let holders: Vec<(usize, usize)> = holders.chain((0..counts[class]).map(|i| (class, i))).collect();
+    for (k, i) in holders {
+        for (f, (_, ty, _)) in u.classes[k].fields.iter().enumerate() {
+            if points_here(ty) {
+                referrers.push(heap.fields[k][f][i].as_ref_bits().to_vec());
+            }
+        }
+    }
+    let first: Vec<Vec<Bool>> = (0..counts[class])
+        .map(|j| {
+            let mut seen = Bool::FALSE;
+            referrers
+                .iter()
+                .map(|r| {
+                    let here = c.and2(bit(r, j), !seen);
+                    seen = c.or2(seen, bit(r, j));
+                    here
+                })
+                .collect()
+        })
+        .collect();
+    let start = usize::from(this_class == Some(class));
+    let mut out = Vec::new();
+    for j in start..counts[class].saturating_sub(1) {
+        for (r, &a) in first[j].iter().enumerate() {
+            for &b in &first[j + 1][..=r] {
+                out.push(!c.and2(a, b)); // atom j+1's first referrer must come after atom j's
+            }
+        }
+    }
+    out
 }

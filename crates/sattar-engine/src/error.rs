@@ -21,6 +21,10 @@ pub enum EngineError {
         /// Why.
         source: std::io::Error,
     },
+    /// The bounded encoding could not be built or solved within its limits.
+    Encode(#[from] sattar_encode::EncodeError),
+    /// The encoding and the interpreter disagree on a run: a bug in sattar, reported, never hidden.
+    Disagreement(String),
     /// The request itself is wrong (flags missing or conflicting); the message says what to pass.
     Usage(String),
 }
@@ -36,6 +40,11 @@ impl fmt::Display for EngineError {
             EngineError::Catalog(e) => write!(f, "{e}"),
             EngineError::Input(e) => write!(f, "{e}"),
             EngineError::Io { path, source } => write!(f, "{path}: {source}"),
+            EngineError::Encode(e) => write!(f, "{e}"),
+            EngineError::Disagreement(m) => write!(
+                f,
+                "internal error: the SAT encoding and the interpreter disagree: {m}; please report it"
+            ),
             EngineError::Usage(m) => f.write_str(m),
         }
     }

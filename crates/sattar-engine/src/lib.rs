@@ -8,7 +8,9 @@
 mod error;
 mod oracle;
 mod subject;
+mod verify;
 
 pub use error::EngineError;
 pub use oracle::{judge, Judged, TestVerdict, NO_EXCEPTION, TERMINATES};
 pub use subject::{Subject, SubjectRequest};
+pub use verify::{check, Checked};

@@ -233,10 +233,17 @@ impl fmt::Display for Heap {
                 f.write_str(", ")?;
             }
             first = false;
-            let fields: Vec<String> = o.fields.iter().map(|(k, v)| format!("{k}={v}")).collect();
-            write!(f, "{id}:{}{{{}}}", short_class(&o.class), fields.join(", "))?;
+            write!(f, "{id}:{o}")?;
         }
         Ok(())
+    }
+}
+
+impl fmt::Display for Object {
+    /// `Node{key=0, next=null}`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let fields: Vec<String> = self.fields.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        write!(f, "{}{{{}}}", short_class(&self.class), fields.join(", "))
     }
 }
 
