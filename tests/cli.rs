@@ -411,3 +411,49 @@ fn the_jvm_is_the_default_engine_and_agrees_with_the_interpreter() {
         assert_eq!(jvm, interp, "{id}");
     }
 }
+
+/// `sattar check` on every catalog fault: exit 1 with the smallest fault-revealing input, and that
+/// input, run through the interpreter by `sattar run`, fails with the same violated constraints.
+#[test]
+fn check_finds_every_catalog_fault_and_its_input_replays_as_a_failure() {
+    let faults = json(&["faults", "--format", "json"]);
+    for f in faults.as_array().expect("array") {
+        let id = f["id"].as_str().expect("id");
+        let out = sattar(&["check", "--fault", id, "--format", "json"]);
+        assert_eq!(out.status.code(), Some(1), "{id}: {}", String::from_utf8_lossy(&out.stderr));
+        let found: Value = serde_json::from_slice(&out.stdout).expect("stdout is JSON");
+        assert_eq!(found["result"], "violation", "{id}");
+        assert!(found["scope"].as_u64().is_some_and(|s| s <= 3), "{id}: {found}");
+        let input = scratch(&format!("{id}.json"), &found["input"].to_string());
+        let input = input.to_str().expect("utf-8 path");
+        let replay = json(&["run", "--fault", id, "--input", input, "--engine", "interp", "--format", "json"]);
+        assert_eq!(replay["verdict"], "fail", "{id}");
+        assert_eq!(replay["violated"], found["violated"], "{id}");
+    }
+}
+
+/// The correct subjects hold for every valid input of up to 5 objects per class (exit 0), and the
+/// bounds used are reported.
+#[test]
+fn check_reports_that_the_correct_subjects_hold_up_to_scope_5() {
+    for (file, method, spec, sets) in [
+        ("java-subjects/linkedlist/LinkedList.java", "delete", "specs/linkedlist.spec", ["postcond1", "postcond2"]),
+        ("java-subjects/bst/BinarySearchTree.java", "add", "specs/bst.spec", ["postcond1", "postcond2"]),
+    ] {
+        for set in sets {
+            let args = ["check", file, "--method", method, "--spec", spec, "--ensures", set, "--format", "json"];
+            let out = json(&args);
+            assert_eq!(out["result"], "holds", "{file} {set}");
+            assert_eq!(out["scope"], 5, "{file} {set}");
+            assert!(out["bitwidth"].as_u64().is_some_and(|w| w >= 4), "{out}");
+            assert!(out["unroll"].as_u64().is_some_and(|k| k >= 6), "{out}");
+        }
+    }
+}
+
+#[test]
+fn check_refuses_bad_bounds_with_the_flag_at_fault() {
+    refused(&["check", "--fault", "sll.sizeErr", "--bitwidth", "40"], "--bitwidth 40");
+    refused(&["check", "--fault", "sll.sizeErr", "--scope", "0"], "--scope 0");
+    refused(&["check", "--fault", "sll.sizeErr", "--sat-time", "0"], "--sat-time 0");
+}
