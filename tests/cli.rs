@@ -420,13 +420,23 @@ fn check_finds_every_catalog_fault_and_its_input_replays_as_a_failure() {
     for f in faults.as_array().expect("array") {
         let id = f["id"].as_str().expect("id");
         let out = sattar(&["check", "--fault", id, "--format", "json"]);
-        assert_eq!(out.status.code(), Some(1), "{id}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{id}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let found: Value = serde_json::from_slice(&out.stdout).expect("stdout is JSON");
         assert_eq!(found["result"], "violation", "{id}");
-        assert!(found["scope"].as_u64().is_some_and(|s| s <= 3), "{id}: {found}");
+        assert!(
+            found["scope"].as_u64().is_some_and(|s| s <= 3),
+            "{id}: {found}"
+        );
         let input = scratch(&format!("{id}.json"), &found["input"].to_string());
         let input = input.to_str().expect("utf-8 path");
-        let replay = json(&["run", "--fault", id, "--input", input, "--engine", "interp", "--format", "json"]);
+        let replay = json(&[
+            "run", "--fault", id, "--input", input, "--engine", "interp", "--format", "json",
+        ]);
         assert_eq!(replay["verdict"], "fail", "{id}");
         assert_eq!(replay["violated"], found["violated"], "{id}");
     }
@@ -437,11 +447,32 @@ fn check_finds_every_catalog_fault_and_its_input_replays_as_a_failure() {
 #[test]
 fn check_reports_that_the_correct_subjects_hold_up_to_scope_5() {
     for (file, method, spec, sets) in [
-        ("java-subjects/linkedlist/LinkedList.java", "delete", "specs/linkedlist.spec", ["postcond1", "postcond2"]),
-        ("java-subjects/bst/BinarySearchTree.java", "add", "specs/bst.spec", ["postcond1", "postcond2"]),
+        (
+            "java-subjects/linkedlist/LinkedList.java",
+            "delete",
+            "specs/linkedlist.spec",
+            ["postcond1", "postcond2"],
+        ),
+        (
+            "java-subjects/bst/BinarySearchTree.java",
+            "add",
+            "specs/bst.spec",
+            ["postcond1", "postcond2"],
+        ),
     ] {
         for set in sets {
-            let args = ["check", file, "--method", method, "--spec", spec, "--ensures", set, "--format", "json"];
+            let args = [
+                "check",
+                file,
+                "--method",
+                method,
+                "--spec",
+                spec,
+                "--ensures",
+                set,
+                "--format",
+                "json",
+            ];
             let out = json(&args);
             assert_eq!(out["result"], "holds", "{file} {set}");
             assert_eq!(out["scope"], 5, "{file} {set}");
@@ -453,7 +484,16 @@ fn check_reports_that_the_correct_subjects_hold_up_to_scope_5() {
 
 #[test]
 fn check_refuses_bad_bounds_with_the_flag_at_fault() {
-    refused(&["check", "--fault", "sll.sizeErr", "--bitwidth", "40"], "--bitwidth 40");
-    refused(&["check", "--fault", "sll.sizeErr", "--scope", "0"], "--scope 0");
-    refused(&["check", "--fault", "sll.sizeErr", "--sat-time", "0"], "--sat-time 0");
+    refused(
+        &["check", "--fault", "sll.sizeErr", "--bitwidth", "40"],
+        "--bitwidth 40",
+    );
+    refused(
+        &["check", "--fault", "sll.sizeErr", "--scope", "0"],
+        "--scope 0",
+    );
+    refused(
+        &["check", "--fault", "sll.sizeErr", "--sat-time", "0"],
+        "--sat-time 0",
+    );
 }

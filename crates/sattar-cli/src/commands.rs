@@ -252,7 +252,10 @@ pub struct CheckArgs {
 impl BoundArgs {
     fn check_options(&self, scope: usize) -> Result<sattar_encode::CheckOptions> {
         if !(self.sat_time > 0.0 && self.sat_time.is_finite()) {
-            bail!("--sat-time {}: give a positive number of seconds", self.sat_time);
+            bail!(
+                "--sat-time {}: give a positive number of seconds",
+                self.sat_time
+            );
         }
         if let Some(w) = self.bitwidth.filter(|w| !(2..=32).contains(w)) {
             bail!("--bitwidth {w}: give a width from 2 to 32 bits");

@@ -223,9 +223,11 @@ fn bounds_json(r: &sattar_encode::CheckReport) -> Json {
 pub fn check_json(c: &sattar_engine::Checked) -> Json {
     let r = &c.report;
     let (result, input, violated) = match &r.outcome {
-        sattar_encode::CheckOutcome::Violation(d) => {
-            ("violation", sattar_heap::input_to_json(&d.input), json!(d.violated()))
-        }
+        sattar_encode::CheckOutcome::Violation(d) => (
+            "violation",
+            sattar_heap::input_to_json(&d.input),
+            json!(d.violated()),
+        ),
         sattar_encode::CheckOutcome::Holds => ("holds", Json::Null, json!([])),
     };
     let stats: Vec<Json> = r
@@ -249,7 +251,11 @@ pub fn check_text(s: &Subject, c: &sattar_engine::Checked) -> String {
     let bounds = format!(
         "bitwidth {}, loops unrolled: {}",
         r.bitwidth,
-        if loops.is_empty() { "none".to_string() } else { loops.join("; ") }
+        if loops.is_empty() {
+            "none".to_string()
+        } else {
+            loops.join("; ")
+        }
     );
     match (&r.outcome, &c.confirmed) {
         (sattar_encode::CheckOutcome::Violation(d), Some(j)) => {
@@ -263,7 +269,10 @@ pub fn check_text(s: &Subject, c: &sattar_engine::Checked) -> String {
                 Some(v) => format!("returned {v}"),
                 None => j.execution.termination.label(),
             };
-            let lines: Vec<String> = covered_lines(&s.program, j).iter().map(u32::to_string).collect();
+            let lines: Vec<String> = covered_lines(&s.program, j)
+                .iter()
+                .map(u32::to_string)
+                .collect();
             let _ = writeln!(out, "run       {ended}; covered lines {}", lines.join(" "));
             let _ = writeln!(out, "post      {}", j.execution.post);
             let _ = writeln!(out, "bounds    {bounds}");

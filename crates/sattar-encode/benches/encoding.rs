@@ -24,7 +24,11 @@ fn subject(text: &str, rel: &str, method: &str, spec: &str, set: &str) -> Subjec
     let m = program.find_methods(method)[0].id;
     let s = parse_spec(spec, &catalog.read(spec).expect("spec")).expect("spec parses");
     let spec = resolve(&s, &program.schema(), &program.sig(m), Some(set)).expect("resolves");
-    Subject { program, method: m, spec }
+    Subject {
+        program,
+        method: m,
+        spec,
+    }
 }
 
 fn variants(fault: &str) -> (Subject, Subject) {
@@ -46,7 +50,14 @@ fn ms(t: Instant) -> f64 {
 /// (encode ms) of the constant encoding.
 fn fixed_direct(s: &Subject, input: &TestInput) -> f64 {
     let t = Instant::now();
-    let enc = encode(&s.program, s.method, &s.spec, PreSpec::Fixed(input), &EncodeOptions::default()).expect("encodes");
+    let enc = encode(
+        &s.program,
+        s.method,
+        &s.spec,
+        PreSpec::Fixed(input),
+        &EncodeOptions::default(),
+    )
+    .expect("encodes");
     assert!(enc.decode_constant().is_some());
     ms(t)
 }
@@ -54,10 +65,17 @@ fn fixed_direct(s: &Subject, input: &TestInput) -> f64 {
 /// (vars, clauses, ms) of the grouped encoding solved with every group on.
 fn fixed_grouped(s: &Subject, input: &TestInput) -> (usize, usize, f64) {
     let t = Instant::now();
-    let opts = EncodeOptions { mode: Mode::Grouped, ..EncodeOptions::default() };
-    let mut enc = encode(&s.program, s.method, &s.spec, PreSpec::Fixed(input), &opts).expect("encodes");
+    let opts = EncodeOptions {
+        mode: Mode::Grouped,
+        ..EncodeOptions::default()
+    };
+    let mut enc =
+        encode(&s.program, s.method, &s.spec, PreSpec::Fixed(input), &opts).expect("encodes");
     let stmts: Vec<_> = enc.instances.iter().filter_map(|i| i.group).collect();
-    let sat = matches!(enc.session.solve(&stmts, &[]).expect("solves"), Outcome::Sat(_));
+    let sat = matches!(
+        enc.session.solve(&stmts, &[]).expect("solves"),
+        Outcome::Sat(_)
+    );
     assert!(sat);
     (enc.session.num_vars(), enc.session.num_clauses(), ms(t))
 }
@@ -65,11 +83,21 @@ fn fixed_grouped(s: &Subject, input: &TestInput) -> (usize, usize, f64) {
 /// Encodes a free pre-state of `scope`, asserts validity and the bounds, solves for a violation.
 fn free(s: &Subject, scope: usize) -> (Encoding, bool, f64) {
     let t = Instant::now();
-    let mut enc = encode(&s.program, s.method, &s.spec, PreSpec::Free { scope }, &EncodeOptions::default()).expect("encodes");
+    let mut enc = encode(
+        &s.program,
+        s.method,
+        &s.spec,
+        PreSpec::Free { scope },
+        &EncodeOptions::default(),
+    )
+    .expect("encodes");
     let (valid, fits, bad) = (enc.pre_ok(), enc.in_bounds(), enc.violation());
     enc.session.assert_hard(valid);
     enc.session.assert_hard(fits);
-    let sat = matches!(enc.session.solve(&[], &[bad]).expect("solves"), Outcome::Sat(_));
+    let sat = matches!(
+        enc.session.solve(&[], &[bad]).expect("solves"),
+        Outcome::Sat(_)
+    );
     (enc, sat, ms(t))
 }
 
@@ -103,7 +131,8 @@ fn check_faults() {
         let text = catalog.faulty_source(f).expect("mutations");
         let s = subject(&text, &f.subject, &f.method, &f.spec, &set);
         let t = Instant::now();
-        let r = sattar_encode::check(&s.program, s.method, &s.spec, &Default::default()).expect("checks");
+        let r = sattar_encode::check(&s.program, s.method, &s.spec, &Default::default())
+            .expect("checks");
         let took = ms(t);
         let violated = match &r.outcome {
             sattar_encode::CheckOutcome::Violation(d) => d.violated().join(", "),
@@ -119,7 +148,13 @@ fn main() {
     let sll = variants("sll.headErr");
     for n in [1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20] {
         let keys: Vec<i32> = (0..n as i32).collect();
-        row("SLL delete (headErr)", n, &list(&keys, None, 0, None), &sll, 6);
+        row(
+            "SLL delete (headErr)",
+            n,
+            &list(&keys, None, 0, None),
+            &sll,
+            6,
+        );
     }
     let tree = variants("bst.sizeErr1");
     for n in [1, 2, 3, 4, 5, 6, 8, 10, 12] {

@@ -97,13 +97,28 @@ pub fn check(
         });
         last = (enc.bounds.width, described(program, &mut enc));
         if let Some(d) = found {
-            return Ok(report(CheckOutcome::Violation(Box::new(d)), scope, last, stats));
+            return Ok(report(
+                CheckOutcome::Violation(Box::new(d)),
+                scope,
+                last,
+                stats,
+            ));
         }
     }
-    Ok(report(CheckOutcome::Holds, opts.max_scope.max(1), last, stats))
+    Ok(report(
+        CheckOutcome::Holds,
+        opts.max_scope.max(1),
+        last,
+        stats,
+    ))
 }
 
-fn report(outcome: CheckOutcome, scope: usize, last: (usize, Vec<(String, u32)>), stats: Vec<ScopeStats>) -> CheckReport {
+fn report(
+    outcome: CheckOutcome,
+    scope: usize,
+    last: (usize, Vec<(String, u32)>),
+    stats: Vec<ScopeStats>,
+) -> CheckReport {
     CheckReport {
         outcome,
         scope,
@@ -136,7 +151,10 @@ fn check_scope(
     };
     let pre = PreSpec::Free { scope };
     let mut bounds = initial_bounds(program, spec, pre, &eopts);
-    let budget = Budget { time: opts.sat_time, solves: None };
+    let budget = Budget {
+        time: opts.sat_time,
+        solves: None,
+    };
     loop {
         let mut enc = build(program, method, spec, pre, Mode::Direct, bounds.clone())?;
         enc.session.set_budget(budget);
@@ -157,7 +175,13 @@ fn check_scope(
 }
 
 /// Doubles the bounds a valid input went past; an error past `max`.
-fn grow(program: &Program, enc: &Encoding, m: &Model, mut bounds: Bounds, max: u32) -> Result<Bounds, EncodeError> {
+fn grow(
+    program: &Program,
+    enc: &Encoding,
+    m: &Model,
+    mut bounds: Bounds,
+    max: u32,
+) -> Result<Bounds, EncodeError> {
     for key in enc.decode(m).unwound {
         let k = bounds.of(key);
         if k >= max {
@@ -170,7 +194,10 @@ fn grow(program: &Program, enc: &Encoding, m: &Model, mut bounds: Bounds, max: u
 
 fn unwinding(program: &Program, key: BoundKey, limit: u32) -> EncodeError {
     EncodeError::Unwinding {
-        what: format!("{} (for a valid input within the scope)", describe(program, key)),
+        what: format!(
+            "{} (for a valid input within the scope)",
+            describe(program, key)
+        ),
         limit,
     }
 }

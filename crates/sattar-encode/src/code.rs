@@ -7,7 +7,9 @@ use crate::universe::{Atom, Origin, SymHeap, Universe};
 use crate::value::{bit, equal, fresh_like, ite, select, Val};
 use sattar_heap::{FieldType, Value};
 use sattar_java::interp::NPE;
-use sattar_java::{BinOp, Block, Expr, ExprKind, LValue, Literal, MethodId, Program, Stmt, StmtId, Type, UnOp};
+use sattar_java::{
+    BinOp, Block, Expr, ExprKind, LValue, Literal, MethodId, Program, Stmt, StmtId, Type, UnOp,
+};
 use sattar_sat::{BitVec, Bool, Circuit, GroupId, Session};
 use std::collections::{BTreeMap, HashMap};
 
@@ -210,7 +212,9 @@ impl<'a> Walker<'a> {
     fn begin(&mut self, id: StmtId) {
         let n = self.counts.entry(id).or_insert(0);
         *n += 1;
-        let group = self.grouped.then(|| self.session.new_group(format!("{id}#{n}")));
+        let group = self
+            .grouped
+            .then(|| self.session.new_group(format!("{id}#{n}")));
         self.group = group;
         self.instances.push(Instance {
             stmt: id,
@@ -242,7 +246,9 @@ impl<'a> Walker<'a> {
 
     fn frame(&mut self) -> &mut Frame {
         // `run` pushes the first frame before any statement is encoded.
-        self.frames.last_mut().expect("a frame is pushed before encoding statements")
+        self.frames
+            .last_mut()
+            .expect("a frame is pushed before encoding statements")
     }
 
     fn block(&mut self, b: &Block) {
@@ -265,7 +271,12 @@ impl<'a> Walker<'a> {
                 let v = self.define(v, ty);
                 self.frame().locals.insert(name.clone(), (ty.clone(), v));
             }
-            Stmt::Assign { id, target, op, value } => {
+            Stmt::Assign {
+                id,
+                target,
+                op,
+                value,
+            } => {
                 self.begin(*id);
                 self.assign(target, *op, value);
             }
@@ -273,7 +284,12 @@ impl<'a> Walker<'a> {
                 self.begin(*id);
                 self.eval(expr);
             }
-            Stmt::If { id, cond, then_b, else_b } => {
+            Stmt::If {
+                id,
+                cond,
+                then_b,
+                else_b,
+            } => {
                 let c = self.test(*id, Some(cond));
                 let g = self.guard;
                 self.guard = self.session.circuit_mut().and2(g, c);
@@ -284,7 +300,13 @@ impl<'a> Walker<'a> {
                 self.guard = self.session.circuit_mut().or2(after_then, self.guard);
             }
             Stmt::While { id, cond, body } => self.while_loop(*id, Some(cond), body, &Vec::new()),
-            Stmt::For { id, init, cond, update, body } => {
+            Stmt::For {
+                id,
+                init,
+                cond,
+                update,
+                body,
+            } => {
                 self.block(init);
                 if self.guard != Bool::FALSE {
                     self.while_loop(*id, cond.as_ref(), body, update);
@@ -341,7 +363,11 @@ impl<'a> Walker<'a> {
             None => ctx.value,
         };
         let returns = self.session.circuit_mut().or2(ctx.returns, g);
-        self.calls.push(CallCtx { returns, value, ty: ctx.ty });
+        self.calls.push(CallCtx {
+            returns,
+            value,
+            ty: ctx.ty,
+        });
         self.guard = Bool::FALSE;
     }
 
@@ -488,7 +514,9 @@ impl<'a> Walker<'a> {
     }
 
     fn write(&mut self, class: &str, field: &str, o: &Val, v: &Val) {
-        let Some((k, f, ty)) = self.field_of(class, field) else { return };
+        let Some((k, f, ty)) = self.field_of(class, field) else {
+            return;
+        };
         let ty = java_type(&ty);
         for i in 0..self.heap.fields[k][f].len() {
             let s = bit(o.as_ref_bits(), i);
@@ -504,7 +532,11 @@ impl<'a> Walker<'a> {
 
     fn eval(&mut self, e: &Expr) -> Val {
         match &e.kind {
-            ExprKind::Lit(Literal::Int(i)) => Val::Int(self.session.circuit_mut().bv_const(self.bounds.width, i64::from(*i))),
+            ExprKind::Lit(Literal::Int(i)) => Val::Int(
+                self.session
+                    .circuit_mut()
+                    .bv_const(self.bounds.width, i64::from(*i)),
+            ),
             ExprKind::Lit(Literal::Bool(b)) => Val::Bool(Bool::constant(*b)),
             ExprKind::Lit(Literal::Null) => Val::Ref(Vec::new()),
             ExprKind::This => self.frame().this.clone().unwrap_or(Val::Ref(Vec::new())),
@@ -568,7 +600,11 @@ impl<'a> Walker<'a> {
         let y = self.eval(b).as_bool();
         let decided = self.session.circuit_mut().and2(g, !need);
         self.guard = self.session.circuit_mut().or2(decided, self.guard);
-        Val::Bool(if and { self.session.circuit_mut().and2(x, y) } else { self.session.circuit_mut().or2(x, y) })
+        Val::Bool(if and {
+            self.session.circuit_mut().and2(x, y)
+        } else {
+            self.session.circuit_mut().or2(x, y)
+        })
     }
 
     fn binary(&mut self, op: BinOp, l: &Val, r: &Val) -> Val {
@@ -634,7 +670,11 @@ impl<'a> Walker<'a> {
             .collect();
         for (f, init) in inits.iter().enumerate() {
             let v = match init {
-                Value::Int(i) => Val::Int(self.session.circuit_mut().bv_const(self.bounds.width, i64::from(*i))),
+                Value::Int(i) => Val::Int(
+                    self.session
+                        .circuit_mut()
+                        .bv_const(self.bounds.width, i64::from(*i)),
+                ),
                 Value::Bool(b) => Val::Bool(Bool::constant(*b)),
                 _ => Val::Ref(Vec::new()),
             };
@@ -692,7 +732,14 @@ fn java_type(ty: &FieldType) -> Type {
 }
 
 /// Whether `a op b` left the signed range of its width (`wide`: the double-width product).
-fn overflow(c: &mut Circuit, op: BinOp, a: &BitVec, b: &BitVec, r: &BitVec, wide: Option<&BitVec>) -> Bool {
+fn overflow(
+    c: &mut Circuit,
+    op: BinOp,
+    a: &BitVec,
+    b: &BitVec,
+    r: &BitVec,
+    wide: Option<&BitVec>,
+) -> Bool {
     let (sa, sb, sr) = (a.sign(), b.sign(), r.sign());
     match (op, wide) {
         (BinOp::Add, _) => {

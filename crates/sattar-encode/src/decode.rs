@@ -81,7 +81,11 @@ impl Names {
             .classes
             .iter()
             .map(|c| {
-                let base = if clash { c.name.replace('.', "_") } else { short_class(&c.name).to_string() };
+                let base = if clash {
+                    c.name.replace('.', "_")
+                } else {
+                    short_class(&c.name).to_string()
+                };
                 c.atoms
                     .iter()
                     .map(|a| match &a.origin {
@@ -128,7 +132,11 @@ impl Encoding {
 
     fn decode_with(&self, value: &dyn Fn(Bool) -> bool) -> Decoded {
         let names = Names::new(&self.universe);
-        let d = Dec { u: &self.universe, names: &names, value };
+        let d = Dec {
+            u: &self.universe,
+            names: &names,
+            value,
+        };
         let input = match &self.fixed {
             Some(i) => i.clone(),
             None => d.input(self),
@@ -181,7 +189,10 @@ impl Dec<'_> {
                 let k = class.and_then(|c| self.u.class_id(c));
                 let hit = bits.iter().position(|b| (self.value)(*b));
                 match (k, hit) {
-                    (Some(k), Some(i)) => self.names.names[k].get(i).cloned().map_or(Value::Null, Value::Ref),
+                    (Some(k), Some(i)) => self.names.names[k]
+                        .get(i)
+                        .cloned()
+                        .map_or(Value::Null, Value::Ref),
                     _ => Value::Null,
                 }
             }
@@ -199,7 +210,9 @@ impl Dec<'_> {
                     sattar_heap::FieldType::Ref(c) => Some(c.as_str()),
                     _ => None,
                 };
-                let v = heap.fields[k][f].get(i).map_or(Value::Null, |v| self.val(v, target));
+                let v = heap.fields[k][f]
+                    .get(i)
+                    .map_or(Value::Null, |v| self.val(v, target));
                 (name.clone(), v)
             })
             .collect();
@@ -214,11 +227,17 @@ impl Dec<'_> {
         for (k, class) in self.u.classes.iter().enumerate() {
             for (i, a) in class.atoms.iter().enumerate() {
                 if matches!(a.origin, Origin::Free(_)) && (self.value)(a.exists_pre) {
-                    heap.objects.insert(self.names.names[k][i].clone(), self.object(&enc.pre_heap, k, i));
+                    heap.objects.insert(
+                        self.names.names[k][i].clone(),
+                        self.object(&enc.pre_heap, k, i),
+                    );
                 }
             }
         }
-        let this = enc.this.as_ref().and_then(|t| self.val(t, Some(&enc.sig.class)).as_ref().cloned());
+        let this = enc
+            .this
+            .as_ref()
+            .and_then(|t| self.val(t, Some(&enc.sig.class)).as_ref().cloned());
         let args = enc
             .sig
             .params
@@ -245,7 +264,8 @@ impl Dec<'_> {
         for (k, class) in self.u.classes.iter().enumerate() {
             for (i, a) in class.atoms.iter().enumerate() {
                 if (self.value)(a.exists_post) {
-                    raw.objects.insert(self.names.names[k][i].clone(), self.object(&w.heap, k, i));
+                    raw.objects
+                        .insert(self.names.names[k][i].clone(), self.object(&w.heap, k, i));
                 }
             }
         }
@@ -256,7 +276,12 @@ impl Dec<'_> {
             .filter(|i| (self.value)(i.guard))
             .map(|i| i.stmt)
             .collect();
-        covered.extend(w.cover.iter().filter(|(_, g)| (self.value)(*g)).map(|(s, _)| *s));
+        covered.extend(
+            w.cover
+                .iter()
+                .filter(|(_, g)| (self.value)(*g))
+                .map(|(s, _)| *s),
+        );
         let trace = enc
             .branches
             .iter()
@@ -266,7 +291,11 @@ impl Dec<'_> {
                 taken: (self.value)(b.taken),
             })
             .collect();
-        let steps = enc.instances.iter().filter(|i| (self.value)(i.guard)).count() as u64;
+        let steps = enc
+            .instances
+            .iter()
+            .filter(|i| (self.value)(i.guard))
+            .count() as u64;
         Execution {
             termination,
             post,

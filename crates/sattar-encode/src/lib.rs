@@ -270,11 +270,18 @@ pub fn describe(program: &Program, key: BoundKey) -> String {
             let s = program.stmt(id);
             format!("{}:{}: the loop `{}`", program.file, s.line, s.text)
         }
-        BoundKey::Recursion(m) => format!("the recursion of {}", program.method(m).qualified_name()),
+        BoundKey::Recursion(m) => {
+            format!("the recursion of {}", program.method(m).qualified_name())
+        }
     }
 }
 
-fn initial_bounds(program: &Program, spec: &ResolvedMethod, pre: PreSpec, opts: &EncodeOptions) -> Bounds {
+fn initial_bounds(
+    program: &Program,
+    spec: &ResolvedMethod,
+    pre: PreSpec,
+    opts: &EncodeOptions,
+) -> Bounds {
     let mut consts = code_literals(program);
     let objects = match pre {
         PreSpec::Fixed(input) => {
@@ -329,7 +336,12 @@ fn stmts_literals(b: &[Stmt], out: &mut Vec<i64>) {
                 expr_literals(value, out);
             }
             Stmt::Expr { expr, .. } => expr_literals(expr, out),
-            Stmt::If { cond, then_b, else_b, .. } => {
+            Stmt::If {
+                cond,
+                then_b,
+                else_b,
+                ..
+            } => {
                 expr_literals(cond, out);
                 stmts_literals(then_b, out);
                 stmts_literals(else_b, out);
@@ -338,7 +350,13 @@ fn stmts_literals(b: &[Stmt], out: &mut Vec<i64>) {
                 expr_literals(cond, out);
                 stmts_literals(body, out);
             }
-            Stmt::For { init, cond, update, body, .. } => {
+            Stmt::For {
+                init,
+                cond,
+                update,
+                body,
+                ..
+            } => {
                 stmts_literals(init, out);
                 cond.iter().for_each(|e| expr_literals(e, out));
                 stmts_literals(update, out);
@@ -509,7 +527,11 @@ fn encode_spec(enc: &mut Encoding, spec: &ResolvedMethod) -> Result<(), EncodeEr
     };
     let formulas: Vec<&Formula> = spec.constraints.iter().map(|c| &c.formula).collect();
     let mut se = SpecEncoder::new(enc.session.circuit_mut(), inputs, &formulas);
-    let holds: Vec<Bool> = spec.constraints.iter().map(|c| se.formula(&c.formula)).collect();
+    let holds: Vec<Bool> = spec
+        .constraints
+        .iter()
+        .map(|c| se.formula(&c.formula))
+        .collect();
     for (c, h) in spec.constraints.iter().zip(holds) {
         let group = (enc.mode == Mode::Grouped && c.kind == ConstraintKind::Ensures)
             .then(|| enc.session.new_group(c.name.clone()));

@@ -109,7 +109,12 @@ impl<'a> SpecEncoder<'a> {
                 let members = self.members(&set);
                 self.count_quant(*q, &members)
             }
-            Formula::Quant { q, vars, bound, body } => {
+            Formula::Quant {
+                q,
+                vars,
+                bound,
+                body,
+            } => {
                 let domain = self.set(bound, b);
                 self.quant(*q, vars.iter().map(|v| v.id).collect(), &domain, body, b)
             }
@@ -148,7 +153,14 @@ impl<'a> SpecEncoder<'a> {
         }
     }
 
-    fn quant(&mut self, q: Quant, vars: Vec<u32>, domain: &SymSet, body: &Formula, b: &mut HashMap<u32, Binding>) -> Bool {
+    fn quant(
+        &mut self,
+        q: Quant,
+        vars: Vec<u32>,
+        domain: &SymSet,
+        body: &Formula,
+        b: &mut HashMap<u32, Binding>,
+    ) -> Bool {
         let elems = self.elements(domain);
         let mut tuples: Vec<(Bool, Vec<Binding>)> = vec![(Bool::TRUE, Vec::new())];
         for _ in &vars {
@@ -331,7 +343,9 @@ impl<'a> SpecEncoder<'a> {
     /// A code value of type `ty` as a singleton set (empty for null).
     fn value_set(&mut self, ty: &FieldType, v: &Val) -> SymSet {
         match (ty, v) {
-            (FieldType::Int, Val::Int(x)) => SymSet::Int(vec![(Bool::TRUE, self.c.bv_resize(x, self.swidth))]),
+            (FieldType::Int, Val::Int(x)) => {
+                SymSet::Int(vec![(Bool::TRUE, self.c.bv_resize(x, self.swidth))])
+            }
             (FieldType::Bool, Val::Bool(x)) => SymSet::Bool(*x, !*x),
             (FieldType::Ref(c), v) => match self.s.universe.class_id(c) {
                 Some(k) => SymSet::Obj(self.ref_set(k, v)),
@@ -401,14 +415,18 @@ impl<'a> SpecEncoder<'a> {
 
     fn union(&mut self, x: SymSet, y: SymSet) -> SymSet {
         match (x, y) {
-            (SymSet::Obj(a), SymSet::Obj(b)) => {
-                SymSet::Obj((0..self.n).map(|j| self.c.or2(bit(&a, j), bit(&b, j))).collect())
-            }
+            (SymSet::Obj(a), SymSet::Obj(b)) => SymSet::Obj(
+                (0..self.n)
+                    .map(|j| self.c.or2(bit(&a, j), bit(&b, j)))
+                    .collect(),
+            ),
             (SymSet::Int(mut a), SymSet::Int(b)) => {
                 a.extend(b);
                 SymSet::Int(a)
             }
-            (SymSet::Bool(t1, f1), SymSet::Bool(t2, f2)) => SymSet::Bool(self.c.or2(t1, t2), self.c.or2(f1, f2)),
+            (SymSet::Bool(t1, f1), SymSet::Bool(t2, f2)) => {
+                SymSet::Bool(self.c.or2(t1, t2), self.c.or2(f1, f2))
+            }
             (x, SymSet::Obj(_)) => x, // an empty object set (null) united with ints or booleans
             (_, y) => y,
         }
@@ -418,9 +436,11 @@ impl<'a> SpecEncoder<'a> {
     fn filter(&mut self, x: SymSet, y: &SymSet, keep: bool) -> SymSet {
         let pick = |c: &mut Circuit, p: Bool, m: Bool| c.and2(p, if keep { m } else { !m });
         match (x, y) {
-            (SymSet::Obj(a), SymSet::Obj(b)) => {
-                SymSet::Obj((0..self.n).map(|j| pick(self.c, bit(&a, j), bit(b, j))).collect())
-            }
+            (SymSet::Obj(a), SymSet::Obj(b)) => SymSet::Obj(
+                (0..self.n)
+                    .map(|j| pick(self.c, bit(&a, j), bit(b, j)))
+                    .collect(),
+            ),
             (SymSet::Int(a), SymSet::Int(b)) => SymSet::Int(
                 a.into_iter()
                     .map(|(p, v)| {
@@ -429,7 +449,9 @@ impl<'a> SpecEncoder<'a> {
                     })
                     .collect(),
             ),
-            (SymSet::Bool(t1, f1), SymSet::Bool(t2, f2)) => SymSet::Bool(pick(self.c, t1, *t2), pick(self.c, f1, *f2)),
+            (SymSet::Bool(t1, f1), SymSet::Bool(t2, f2)) => {
+                SymSet::Bool(pick(self.c, t1, *t2), pick(self.c, f1, *f2))
+            }
             (x, _) if keep => self.empty_like(&x),
             (x, _) => x,
         }
@@ -492,7 +514,12 @@ impl<'a> SpecEncoder<'a> {
         if let Some((k, v)) = self.s.this.clone() {
             add(self.c, &self.ref_set(k, &v));
         }
-        let mut vals: Vec<(FieldType, Val)> = self.s.args.iter().map(|(_, t, v)| (t.clone(), v.clone())).collect();
+        let mut vals: Vec<(FieldType, Val)> = self
+            .s
+            .args
+            .iter()
+            .map(|(_, t, v)| (t.clone(), v.clone()))
+            .collect();
         vals.extend(self.s.result.clone());
         for (t, v) in vals {
             if let SymSet::Obj(s) = self.value_set(&t, &v) {
@@ -558,7 +585,9 @@ impl<'a> SpecEncoder<'a> {
     /// `s.~rel`
     fn preimage(&mut self, s: &SymSet, rel: &Rel) -> SymSet {
         match rel {
-            Rel::Field(f, st) if !matches!(f.ty, FieldType::Ref(_)) => self.field_preimage(s, f, *st),
+            Rel::Field(f, st) if !matches!(f.ty, FieldType::Ref(_)) => {
+                self.field_preimage(s, f, *st)
+            }
             Rel::Union(x, y) => {
                 let (a, b) = (self.preimage(s, x), self.preimage(s, y));
                 self.union(a, b)
@@ -586,7 +615,15 @@ impl<'a> SpecEncoder<'a> {
                 cells
                     .into_iter()
                     .filter(|(g, _)| bit(bits, *g) != Bool::FALSE)
-                    .map(|(g, v)| (bit(bits, g), self.c.bv_resize(v.as_int().unwrap_or(&BitVec::from_bits(vec![])), self.swidth)))
+                    .map(|(g, v)| {
+                        (
+                            bit(bits, g),
+                            self.c.bv_resize(
+                                v.as_int().unwrap_or(&BitVec::from_bits(vec![])),
+                                self.swidth,
+                            ),
+                        )
+                    })
                     .collect(),
             ),
             _ => {
@@ -620,20 +657,33 @@ impl<'a> SpecEncoder<'a> {
     /// `(global atom, value)` of field `f` for every atom of its class in a state.
     fn cells(&self, f: &FieldRef, st: State) -> Vec<(usize, Val)> {
         let u = self.s.universe;
-        let Some(k) = u.class_id(&f.class) else { return Vec::new() };
-        let Some(fi) = u.classes[k].field(&f.field) else { return Vec::new() };
+        let Some(k) = u.class_id(&f.class) else {
+            return Vec::new();
+        };
+        let Some(fi) = u.classes[k].field(&f.field) else {
+            return Vec::new();
+        };
         let heap = self.heap(st);
         heap.fields
             .get(k)
             .and_then(|fs| fs.get(fi))
-            .map(|vals| vals.iter().enumerate().map(|(i, v)| (self.offsets[k] + i, v.clone())).collect())
+            .map(|vals| {
+                vals.iter()
+                    .enumerate()
+                    .map(|(i, v)| (self.offsets[k] + i, v.clone()))
+                    .collect()
+            })
             .unwrap_or_default()
     }
 
     fn field_matrix(&mut self, f: &FieldRef, st: State) -> Matrix {
         let mut m = vec![self.empty(); self.n];
-        let FieldType::Ref(target) = &f.ty else { return m };
-        let Some(t) = self.s.universe.class_id(target) else { return m };
+        let FieldType::Ref(target) = &f.ty else {
+            return m;
+        };
+        let Some(t) = self.s.universe.class_id(target) else {
+            return m;
+        };
         for (g, v) in self.cells(f, st) {
             for (j, b) in v.as_ref_bits().iter().enumerate() {
                 if let Some(slot) = m[g].get_mut(self.offsets[t] + j) {
@@ -756,7 +806,9 @@ fn formula_width(f: &Formula, w: usize, n: usize) -> usize {
         Formula::And(x, y) | Formula::Or(x, y) | Formula::Implies(x, y) | Formula::Iff(x, y) => {
             formula_width(x, w, n).max(formula_width(y, w, n))
         }
-        Formula::IfElse(x, y, z) => formula_width(x, w, n).max(formula_width(y, w, n)).max(formula_width(z, w, n)),
+        Formula::IfElse(x, y, z) => formula_width(x, w, n)
+            .max(formula_width(y, w, n))
+            .max(formula_width(z, w, n)),
         Formula::Const(_) => 1,
     }
 }
@@ -765,7 +817,9 @@ fn set_width(e: &SetExpr, w: usize, n: usize) -> usize {
     match e {
         SetExpr::IntValue(i) => int_width(i, w, n),
         SetExpr::Join { left, .. } => set_width(left, w, n),
-        SetExpr::Union(x, y) | SetExpr::Diff(x, y) | SetExpr::Inter(x, y) => set_width(x, w, n).max(set_width(y, w, n)),
+        SetExpr::Union(x, y) | SetExpr::Diff(x, y) | SetExpr::Inter(x, y) => {
+            set_width(x, w, n).max(set_width(y, w, n))
+        }
         _ => 1,
     }
 }

@@ -170,9 +170,9 @@ pub fn fixed(
     let mut universe = Universe::of(program);
     let mut place: HashMap<ObjId, (usize, usize)> = HashMap::new();
     for (id, obj) in &input.heap.objects {
-        let k = universe
-            .class_id(&obj.class)
-            .ok_or_else(|| EncodeError::Input(format!("object {id} has unknown class {}", obj.class)))?;
+        let k = universe.class_id(&obj.class).ok_or_else(|| {
+            EncodeError::Input(format!("object {id} has unknown class {}", obj.class))
+        })?;
         let atoms = &mut universe.classes[k].atoms;
         place.insert(id.clone(), (k, atoms.len()));
         atoms.push(Atom {
@@ -188,7 +188,9 @@ pub fn fixed(
         for (name, ty, _) in &class.fields {
             let mut vals = Vec::new();
             for atom in &class.atoms {
-                let Origin::Input(id) = &atom.origin else { continue };
+                let Origin::Input(id) = &atom.origin else {
+                    continue;
+                };
                 let v = input
                     .heap
                     .field(id, name)
@@ -204,7 +206,11 @@ pub fn fixed(
     let this = match (&input.this, sig.is_static) {
         (Some(t), false) => Some(constant(c, &Value::Ref(t.clone()), width, &atom_of)),
         (None, true) => None,
-        _ => return Err(EncodeError::Input("the receiver does not fit the method".into())),
+        _ => {
+            return Err(EncodeError::Input(
+                "the receiver does not fit the method".into(),
+            ))
+        }
     };
     let mut args = Vec::new();
     for (name, ty) in &sig.params {
@@ -235,13 +241,17 @@ fn check_class(
     let ok = match (v, ty) {
         (Value::Int(_), FieldType::Int) | (Value::Bool(_), FieldType::Bool) => true,
         (Value::Null, FieldType::Ref(_)) => true,
-        (Value::Ref(o), FieldType::Ref(c)) => place.get(o).is_some_and(|p| Some(p.0) == u.class_id(c)),
+        (Value::Ref(o), FieldType::Ref(c)) => {
+            place.get(o).is_some_and(|p| Some(p.0) == u.class_id(c))
+        }
         _ => false,
     };
     if ok {
         Ok(())
     } else {
-        Err(EncodeError::Input(format!("{owner}.{field} = {v} does not fit its type")))
+        Err(EncodeError::Input(format!(
+            "{owner}.{field} = {v} does not fit its type"
+        )))
     }
 }
 
@@ -257,10 +267,15 @@ fn free_counts(u: &Universe, sig: &MethodSig, scope: usize) -> Vec<usize> {
     targets.extend(sig.params.iter().filter_map(|(_, ty)| ref_class(ty)));
     u.classes
         .iter()
-        .map(|c| match (targets.contains(&c.name.as_str()), c.name == sig.class && !sig.is_static) {
-            (true, _) => scope.max(1),
-            (false, true) => 1,
-            (false, false) => 0,
+        .map(|c| {
+            match (
+                targets.contains(&c.name.as_str()),
+                c.name == sig.class && !sig.is_static,
+            ) {
+                (true, _) => scope.max(1),
+                (false, true) => 1,
+                (false, false) => 0,
+            }
         })
         .collect()
 }
@@ -332,7 +347,9 @@ pub fn free(
             (n.clone(), v)
         })
         .collect();
-    wf.extend(breadth_first_order(c, &universe, &heap, this_class, &args, sig, &counts));
+    wf.extend(breadth_first_order(
+        c, &universe, &heap, this_class, &args, sig, &counts,
+    ));
     let reach = reachable(c, &universe, &heap, this_class, &args, sig);
     for (k, class) in universe.classes.iter().enumerate() {
         for (i, a) in class.atoms.iter().enumerate() {
@@ -401,7 +418,11 @@ fn reachable(
     args: &[(String, Val)],
     sig: &MethodSig,
 ) -> Vec<Vec<Bool>> {
-    let mut reach: Vec<Vec<Bool>> = u.classes.iter().map(|k| vec![Bool::FALSE; k.atoms.len()]).collect();
+    let mut reach: Vec<Vec<Bool>> = u
+        .classes
+        .iter()
+        .map(|k| vec![Bool::FALSE; k.atoms.len()])
+        .collect();
     if let Some(k) = this_class {
         reach[k][0] = Bool::TRUE;
     }
@@ -416,7 +437,9 @@ fn reachable(
         let mut next = reach.clone();
         for (k, class) in u.classes.iter().enumerate() {
             for (f, (_, ty, _)) in class.fields.iter().enumerate() {
-                let Some(t) = ref_class(ty).and_then(|t| u.class_id(t)) else { continue };
+                let Some(t) = ref_class(ty).and_then(|t| u.class_id(t)) else {
+                    continue;
+                };
                 for (i, held) in heap.fields[k][f].iter().enumerate() {
                     for (j, r) in next[t].iter_mut().enumerate() {
                         let step = c.and2(reach[k][i], bit(held.as_ref_bits(), j));
@@ -448,7 +471,9 @@ fn breadth_first_order(
     counts: &[usize],
 ) -> Vec<Bool> {
     let multi: Vec<usize> = (0..counts.len()).filter(|&k| counts[k] > 1).collect();
-    let [class] = multi[..] else { return Vec::new() };
+    let [class] = multi[..] else {
+        return Vec::new();
+    };
     let lone_receiver = |k: usize| counts[k] == 0 || (Some(k) == this_class && counts[k] == 1);
     if !(0..counts.len()).all(|k| k == class || lone_receiver(k)) {
         return Vec::new();
@@ -463,8 +488,13 @@ fn breadth_first_order(
         .filter(|((_, ty), _)| points_here(ty))
         .map(|(_, (_, v))| v.as_ref_bits().to_vec())
         .collect();
-    let holders = this_class.into_iter().filter(|&k| k != class).map(|k| (k, 0));
-    let holders: Vec<(usize, usize)> = holders.chain((0..counts[class]).map(|i| (class, i))).collect();
+    let holders = this_class
+        .into_iter()
+        .filter(|&k| k != class)
+        .map(|k| (k, 0));
+    let holders: Vec<(usize, usize)> = holders
+        .chain((0..counts[class]).map(|i| (class, i)))
+        .collect();
     for (k, i) in holders {
         for (f, (_, ty, _)) in u.classes[k].fields.iter().enumerate() {
             if points_here(ty) {

@@ -53,11 +53,7 @@ pub fn ite(c: &mut Circuit, cond: Bool, a: &Val, b: &Val) -> Val {
         (x, y) => {
             let (x, y) = (x.as_ref_bits(), y.as_ref_bits());
             let n = x.len().max(y.len());
-            Val::Ref(
-                (0..n)
-                    .map(|i| c.ite(cond, bit(x, i), bit(y, i)))
-                    .collect(),
-            )
+            Val::Ref((0..n).map(|i| c.ite(cond, bit(x, i), bit(y, i))).collect())
         }
     }
 }

@@ -42,8 +42,19 @@ class IllegalStateException extends RuntimeException { IllegalStateException(Str
 "#;
 
 const METHODS: &[&str] = &[
-    "bump", "wrap", "square", "guard", "assignOrder", "callOrder", "fail", "make", "chain", "walk",
-    "loops", "down", "relink",
+    "bump",
+    "wrap",
+    "square",
+    "guard",
+    "assignOrder",
+    "callOrder",
+    "fail",
+    "make",
+    "chain",
+    "walk",
+    "loops",
+    "down",
+    "relink",
 ];
 
 fn program() -> Program {
@@ -74,7 +85,9 @@ fn every_method_agrees_with_the_interpreter_on_enumerated_inputs() {
         enc.session.assert_hard(fits);
         let mut n = 0;
         while n < 60 {
-            let Outcome::Sat(model) = enc.session.solve(&[], &[]).expect("no budget") else { break };
+            let Outcome::Sat(model) = enc.session.solve(&[], &[]).expect("no budget") else {
+                break;
+            };
             let got = enc.decode(&model);
             let want = run(&p, m, &got.input, LIMITS).expect("runs");
             let ctx = format!("{name} on {}", got.input);
@@ -96,16 +109,27 @@ fn every_method_agrees_with_the_interpreter_on_enumerated_inputs() {
 fn fixed_inputs_wrap_like_java() {
     let p = program();
     let spec = parse_spec("s.spec", "spec S { }").expect("empty spec parses");
-    for (name, a, want) in [("wrap", i32::MAX, i32::MIN), ("square", 65536, 0), ("fail", i32::MIN, i32::MIN)] {
+    for (name, a, want) in [
+        ("wrap", i32::MAX, i32::MIN),
+        ("square", 65536, 0),
+        ("fail", i32::MIN, i32::MIN),
+    ] {
         let m = p.find_methods(name)[0].id;
         let rm = resolve(&spec, &p.schema(), &p.sig(m), None).unwrap_or_else(|e| panic!("{e}"));
         let mut heap = sattar_heap::Heap::default();
-        let fields = [("x", Value::Int(0)), ("flag", Value::Bool(false)), ("next", Value::Null)];
+        let fields = [
+            ("x", Value::Int(0)),
+            ("flag", Value::Bool(false)),
+            ("next", Value::Null),
+        ];
         heap.objects.insert(
             ObjId::new("S0"),
             Object {
                 class: "S".into(),
-                fields: fields.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+                fields: fields
+                    .into_iter()
+                    .map(|(k, v)| (k.to_string(), v))
+                    .collect(),
             },
         );
         let input = TestInput {
@@ -113,9 +137,24 @@ fn fixed_inputs_wrap_like_java() {
             args: vec![("a".into(), Value::Int(a))],
             heap,
         };
-        let enc = encode(&p, m, &rm, PreSpec::Fixed(&input), &EncodeOptions::default()).expect("encodes");
+        let enc = encode(
+            &p,
+            m,
+            &rm,
+            PreSpec::Fixed(&input),
+            &EncodeOptions::default(),
+        )
+        .expect("encodes");
         let got = enc.decode_constant().expect("constant");
-        assert_eq!(got.execution.result(), Some(&Value::Int(want)), "{name}({a})");
-        assert_eq!(got.execution, run(&p, m, &input, LIMITS).expect("runs"), "{name}({a})");
+        assert_eq!(
+            got.execution.result(),
+            Some(&Value::Int(want)),
+            "{name}({a})"
+        );
+        assert_eq!(
+            got.execution,
+            run(&p, m, &input, LIMITS).expect("runs"),
+            "{name}({a})"
+        );
     }
 }

@@ -37,21 +37,43 @@ fn variants(rel: &str) -> Vec<Variant> {
     sets.dedup();
     for set in sets {
         let f = faults[0];
-        out.push(variant(&format!("correct/{set:?}"), rel, &correct, &f.spec, &f.method, set));
+        out.push(variant(
+            &format!("correct/{set:?}"),
+            rel,
+            &correct,
+            &f.spec,
+            &f.method,
+            set,
+        ));
     }
     for f in faults {
         let text = catalog.faulty_source(f).expect("mutations apply");
-        out.push(variant(&f.id, rel, &text, &f.spec, &f.method, f.ensures.clone()));
+        out.push(variant(
+            &f.id,
+            rel,
+            &text,
+            &f.spec,
+            &f.method,
+            f.ensures.clone(),
+        ));
     }
     out
 }
 
-fn variant(label: &str, rel: &str, text: &str, spec: &str, method: &str, set: Option<String>) -> Variant {
+fn variant(
+    label: &str,
+    rel: &str,
+    text: &str,
+    spec: &str,
+    method: &str,
+    set: Option<String>,
+) -> Variant {
     let program = parse_program(rel, text).unwrap_or_else(|e| panic!("{}", e[0]));
     let m = program.find_methods(method)[0].id;
     let spec_text = std::fs::read_to_string(root().join(spec)).expect("spec");
     let parsed = parse_spec(spec, &spec_text).unwrap_or_else(|e| panic!("{e}"));
-    let spec = resolve(&parsed, &program.schema(), &program.sig(m), set.as_deref()).unwrap_or_else(|e| panic!("{e}"));
+    let spec = resolve(&parsed, &program.schema(), &program.sig(m), set.as_deref())
+        .unwrap_or_else(|e| panic!("{e}"));
     Variant {
         label: label.to_string(),
         program,
@@ -86,7 +108,9 @@ fn agree(v: &Variant, got: &Decoded, how: &str) {
     let verdict = match (verdict, &want.termination) {
         (Ok(v), _) => v,
         // The evaluator needs a result; a run that threw has none, and only `noException` counts.
-        (Err(_), Termination::Threw(_)) => return assert_eq!(got.violated(), ["noException"], "{ctx}"),
+        (Err(_), Termination::Threw(_)) => {
+            return assert_eq!(got.violated(), ["noException"], "{ctx}")
+        }
         (Err(e), _) => panic!("{ctx}: {e}"),
     };
     assert_eq!(got.pre_ok(), verdict.pre_ok(), "{ctx}");
@@ -111,13 +135,26 @@ fn fixed_constant(rel: &str, inputs: &[TestInput]) -> usize {
     for v in variants(rel) {
         for input in inputs {
             let want = run(&v.program, v.method, input, LIMITS).expect("valid input");
-            match encode(&v.program, v.method, &v.spec, PreSpec::Fixed(input), &options(Mode::Direct)) {
+            match encode(
+                &v.program,
+                v.method,
+                &v.spec,
+                PreSpec::Fixed(input),
+                &options(Mode::Direct),
+            ) {
                 Ok(enc) => {
-                    let got = enc.decode_constant().unwrap_or_else(|| panic!("{} on {input}: not constant", v.label));
+                    let got = enc
+                        .decode_constant()
+                        .unwrap_or_else(|| panic!("{} on {input}: not constant", v.label));
                     agree(&v, &got, "constant");
                 }
                 Err(EncodeError::Unwinding { .. }) => {
-                    assert_eq!(want.termination, Termination::StepLimit, "{} on {input}", v.label)
+                    assert_eq!(
+                        want.termination,
+                        Termination::StepLimit,
+                        "{} on {input}",
+                        v.label
+                    )
                 }
                 Err(e) => panic!("{} on {input}: {e}", v.label),
             }
@@ -133,16 +170,26 @@ fn fixed_grouped(rel: &str, inputs: &[TestInput]) -> usize {
     let mut n = 0;
     for v in variants(rel) {
         for input in inputs {
-            let ends = run(&v.program, v.method, input, LIMITS).expect("valid input").termination;
+            let ends = run(&v.program, v.method, input, LIMITS)
+                .expect("valid input")
+                .termination;
             if ends == Termination::StepLimit {
                 continue; // refused by the unwinding check, as the constant test shows
             }
-            let mut enc = encode(&v.program, v.method, &v.spec, PreSpec::Fixed(input), &options(Mode::Grouped))
-                .unwrap_or_else(|e| panic!("{} on {input}: {e}", v.label));
+            let mut enc = encode(
+                &v.program,
+                v.method,
+                &v.spec,
+                PreSpec::Fixed(input),
+                &options(Mode::Grouped),
+            )
+            .unwrap_or_else(|e| panic!("{} on {input}: {e}", v.label));
             let stmts: Vec<_> = enc.instances.iter().filter_map(|i| i.group).collect();
             match enc.session.solve(&stmts, &[]).expect("no budget") {
                 Outcome::Sat(m) => agree(&v, &enc.decode(&m), "grouped"),
-                Outcome::Unsat(_) => panic!("{} on {input}: the code alone is unsatisfiable", v.label),
+                Outcome::Unsat(_) => {
+                    panic!("{} on {input}: the code alone is unsatisfiable", v.label)
+                }
             }
             n += 1;
         }
@@ -154,22 +201,39 @@ fn fixed_grouped(rel: &str, inputs: &[TestInput]) -> usize {
 fn enumerated(rel: &str, scope: usize, per_variant: usize) -> usize {
     let mut n = 0;
     for v in variants(rel) {
-        let mut enc = encode(&v.program, v.method, &v.spec, PreSpec::Free { scope }, &options(Mode::Direct))
-            .unwrap_or_else(|e| panic!("{}: {e}", v.label));
+        let mut enc = encode(
+            &v.program,
+            v.method,
+            &v.spec,
+            PreSpec::Free { scope },
+            &options(Mode::Direct),
+        )
+        .unwrap_or_else(|e| panic!("{}: {e}", v.label));
         let valid = enc.pre_ok();
         let fits = enc.in_bounds();
         enc.session.assert_hard(valid);
         enc.session.assert_hard(fits);
         let mut found = 0;
         while found < per_variant {
-            let Outcome::Sat(m) = enc.session.solve(&[], &[]).expect("no budget") else { break };
+            let Outcome::Sat(m) = enc.session.solve(&[], &[]).expect("no budget") else {
+                break;
+            };
             let got = enc.decode(&m);
-            assert!(got.pre_ok(), "{}: enumerated an invalid input {}", v.label, got.input);
+            assert!(
+                got.pre_ok(),
+                "{}: enumerated an invalid input {}",
+                v.label,
+                got.input
+            );
             agree(&v, &got, "enumerated");
             enc.block_input(&m);
             found += 1;
         }
-        assert!(found >= per_variant.min(20), "{}: only {found} valid inputs within scope {scope}", v.label);
+        assert!(
+            found >= per_variant.min(20),
+            "{}: only {found} valid inputs within scope {scope}",
+            v.label
+        );
         n += found;
     }
     n
@@ -212,13 +276,31 @@ fn a_long_list_and_a_deep_tree_grow_the_unrolling() {
     let keys: Vec<i32> = (0..40).collect();
     let v = &variants(LIST)[0];
     let input = list(&keys, None, 39, None);
-    let enc = encode(&v.program, v.method, &v.spec, PreSpec::Fixed(&input), &EncodeOptions::default()).expect("encodes");
+    let enc = encode(
+        &v.program,
+        v.method,
+        &v.spec,
+        PreSpec::Fixed(&input),
+        &EncodeOptions::default(),
+    )
+    .expect("encodes");
     agree(v, &enc.decode_constant().expect("constant"), "long list");
-    assert!(enc.unroll_used().iter().all(|(_, k)| *k >= 40), "{:?}", enc.unroll_used());
+    assert!(
+        enc.unroll_used().iter().all(|(_, k)| *k >= 40),
+        "{:?}",
+        enc.unroll_used()
+    );
     let t = &variants(BST)[0];
     let chain: Vec<i32> = (0..12).collect();
     let input = bst(&chain, 100);
-    let enc = encode(&t.program, t.method, &t.spec, PreSpec::Fixed(&input), &EncodeOptions::default()).expect("encodes");
+    let enc = encode(
+        &t.program,
+        t.method,
+        &t.spec,
+        PreSpec::Fixed(&input),
+        &EncodeOptions::default(),
+    )
+    .expect("encodes");
     agree(t, &enc.decode_constant().expect("constant"), "deep tree");
 }
 
@@ -231,7 +313,14 @@ fn large_values_grow_the_bitwidth_to_java_wraparound() {
             *s = sattar_heap::Value::Int(i32::MIN);
         }
     });
-    let enc = encode(&v.program, v.method, &v.spec, PreSpec::Fixed(&input), &EncodeOptions::default()).expect("encodes");
+    let enc = encode(
+        &v.program,
+        v.method,
+        &v.spec,
+        PreSpec::Fixed(&input),
+        &EncodeOptions::default(),
+    )
+    .expect("encodes");
     assert_eq!(enc.bounds.width, 32);
     agree(v, &enc.decode_constant().expect("constant"), "wrap-around");
 }

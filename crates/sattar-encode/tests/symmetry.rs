@@ -16,7 +16,14 @@ fn count(rel: &str, method: &str, spec: &str, scope: usize) -> usize {
     let m = p.find_methods(method)[0].id;
     let parsed = parse_spec("test.spec", spec).unwrap_or_else(|e| panic!("{e}"));
     let rm = resolve(&parsed, &p.schema(), &p.sig(m), None).unwrap_or_else(|e| panic!("{e}"));
-    let mut enc = encode(&p, m, &rm, PreSpec::Free { scope }, &EncodeOptions::default()).expect("encodes");
+    let mut enc = encode(
+        &p,
+        m,
+        &rm,
+        PreSpec::Free { scope },
+        &EncodeOptions::default(),
+    )
+    .expect("encodes");
     let valid = enc.pre_ok();
     enc.session.assert_hard(valid);
     let mut seen = BTreeSet::new();
@@ -43,7 +50,10 @@ fn binary_search_trees_over_four_keys_number_the_sum_of_binomials_times_catalan(
       }
     }"#;
     // Σ C(4, n) · Catalan(n) for n = 0..4: 1 + 4 + 12 + 20 + 14.
-    assert_eq!(count("java-subjects/bst/BinarySearchTree.java", "add", spec, 4), 51);
+    assert_eq!(
+        count("java-subjects/bst/BinarySearchTree.java", "add", spec, 4),
+        51
+    );
 }
 
 #[test]
@@ -58,5 +68,13 @@ fn linked_lists_with_unique_keys_number_the_partial_permutations() {
       }
     }"#;
     // Σ 4!/(4-n)! for n = 0..3: 1 + 4 + 12 + 24.
-    assert_eq!(count("java-subjects/linkedlist/LinkedList.java", "delete", spec, 3), 41);
+    assert_eq!(
+        count(
+            "java-subjects/linkedlist/LinkedList.java",
+            "delete",
+            spec,
+            3
+        ),
+        41
+    );
 }

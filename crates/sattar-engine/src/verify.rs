@@ -18,10 +18,18 @@ pub struct Checked {
 pub fn check(subject: &Subject, opts: &CheckOptions) -> Result<Checked, EngineError> {
     let report = sattar_encode::check(&subject.program, subject.method, &subject.spec, opts)?;
     let CheckOutcome::Violation(found) = &report.outcome else {
-        return Ok(Checked { report, confirmed: None });
+        return Ok(Checked {
+            report,
+            confirmed: None,
+        });
     };
-    let run = sattar_java::run(&subject.program, subject.method, &found.input, Limits::default())
-        .map_err(|e| EngineError::Disagreement(e.to_string()))?;
+    let run = sattar_java::run(
+        &subject.program,
+        subject.method,
+        &found.input,
+        Limits::default(),
+    )
+    .map_err(|e| EngineError::Disagreement(e.to_string()))?;
     let judged = judge(subject, &found.input, run)
         .map_err(|e| EngineError::Disagreement(format!("evaluating the spec: {e}")))?;
     let predicted = TestVerdict::Fail(found.violated());

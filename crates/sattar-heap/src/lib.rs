@@ -242,7 +242,11 @@ impl fmt::Display for Heap {
 impl fmt::Display for Object {
     /// `Node{key=0, next=null}`
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let fields: Vec<String> = self.fields.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let fields: Vec<String> = self
+            .fields
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
         write!(f, "{}{{{}}}", short_class(&self.class), fields.join(", "))
     }
 }

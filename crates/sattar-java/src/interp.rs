@@ -223,9 +223,11 @@ pub fn canonical_outcome(
     let keep: BTreeSet<ObjId> = input.heap.objects.keys().cloned().collect();
     let (post, rename) = heap.canonical_fresh_renaming(&keep, &roots);
     let termination = match termination {
-        Termination::Returned(Some(Value::Ref(r))) => {
-            Termination::Returned(Some(rename.get(&r).map_or(Value::Null, |n| Value::Ref(n.clone()))))
-        }
+        Termination::Returned(Some(Value::Ref(r))) => Termination::Returned(Some(
+            rename
+                .get(&r)
+                .map_or(Value::Null, |n| Value::Ref(n.clone())),
+        )),
         other => other,
     };
     (termination, post)
