@@ -1,0 +1,684 @@
+//! The JUnit export compiled with `javac` together with the bundled subjects and run on the JVM:
+//! against the stub JUnit API of tests/fixtures with a reflective driver always, and against the
+//! real JUnit 5 jars with the console launcher when Debian's `junit5` package is installed.
+//! Expected outcomes come from the reference interpreter on the correct subject, so every test
+//! must pass on it — and the linked-list tests must fail on the catalog's `sll.sizeErr` fault.
+
+use sattar_catalog::inputs::{bst, list};
+use sattar_catalog::Catalog;
+use sattar_heap::{Heap, ObjId, Object, TestInput, Value};
+use sattar_java::{parse_program, run, Limits, MethodId, Program};
+use sattar_report::{junit_test_class, ExpectedOutcome, ExportError, ExportedTest, JavaTestFile};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn parse(file: &str, text: &str) -> Program {
+    parse_program(file, text).unwrap_or_else(|e| panic!("{file} parses: {}", e[0]))
+}
+
+fn bundled(rel: &str) -> (Program, String) {
+    let text = read(&root().join(rel));
+    (parse(rel, &text), text)
+}
+
+fn method(p: &Program, name: &str) -> MethodId {
+    p.find_methods(name)[0].id
+}
+
+/// A test whose expected outcome is what the reference interpreter does on `p`.
+fn observed(p: &Program, m: MethodId, name: &str, input: TestInput) -> ExportedTest {
+    let exec = run(p, m, &input, Limits::default()).expect("the input fits the method");
+    ExportedTest {
+        name: name.into(),
+        verdict: "pass".into(),
+        violated: vec![],
+        expected: ExpectedOutcome::from_execution(&exec),
+        input,
+    }
+}
+
+// ---------------------------------------------------------------- the JDK and running Java
+
+struct Jdk {
+    javac: PathBuf,
+    java: PathBuf,
+}
+
+fn on_path(exe: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|d| d.join(exe))
+        .find(|p| p.is_file())
+}
+
+/// The JDK as sattar-jvm finds it (`JAVA_HOME`, else the `PATH`). Without one the test is skipped
+/// with a notice, except on CI (`CI=true`), where that is a failure.
+fn jdk() -> Option<&'static Jdk> {
+    static JDK: OnceLock<Option<Jdk>> = OnceLock::new();
+    let found = JDK.get_or_init(|| {
+        let jdk = match std::env::var_os("JAVA_HOME").filter(|h| !h.is_empty()) {
+            Some(home) => Jdk {
+                javac: Path::new(&home).join("bin/javac"),
+                java: Path::new(&home).join("bin/java"),
+            },
+            None => Jdk {
+                javac: on_path("javac")?,
+                java: on_path("java")?,
+            },
+        };
+        (jdk.javac.is_file() && jdk.java.is_file()).then_some(jdk)
+    });
+    if found.is_none() {
+        let msg = "no JDK (JAVA_HOME or javac on the PATH); install one with `apt-get install -y openjdk-17-jdk-headless`";
+        assert!(std::env::var("CI").as_deref() != Ok("true"), "{msg}");
+        eprintln!("skipped: {msg}");
+    }
+    found.as_ref()
+}
+
+fn work_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("sattar-report-junit")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the work dir can be made");
+    dir
+}
+
+fn java_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("readable dir").flatten() {
+        let p = entry.path();
+        if p.is_dir() {
+            out.extend(java_files(&p));
+        } else if p.extension().is_some_and(|e| e == "java") {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// Runs `javac -d out -cp cp sources`, panicking with javac's messages if it fails.
+fn javac(jdk: &Jdk, out: &Path, cp: &[PathBuf], sources: &[PathBuf]) {
+    let cp = std::env::join_paths(cp).expect("a class path");
+    let result = Command::new(&jdk.javac)
+        .arg("-nowarn")
+        .arg("-d")
+        .arg(out)
+        .arg("-cp")
+        .arg(cp)
+        .args(sources)
+        .output()
+        .expect("javac starts");
+    assert!(
+        result.status.success(),
+        "javac failed:\n{}{}",
+        String::from_utf8_lossy(&result.stdout),
+        String::from_utf8_lossy(&result.stderr)
+    );
+}
+
+/// The stub JUnit API and the driver, compiled once per test binary.
+fn support(jdk: &Jdk) -> &'static PathBuf {
+    static SUPPORT: OnceLock<PathBuf> = OnceLock::new();
+    SUPPORT.get_or_init(|| {
+        let out = work_dir("support").join("classes");
+        let mut sources = java_files(&fixtures().join("junit-stubs"));
+        sources.push(fixtures().join("SattarDriver.java"));
+        javac(jdk, &out, &[], &sources);
+        out
+    })
+}
+
+/// Writes the subject and the generated test under `name`, compiles them against the stubs, runs
+/// the driver, and returns (exit code, stdout).
+fn compile_and_run(
+    name: &str,
+    subject: (&str, &str),
+    test: &JavaTestFile,
+) -> Option<(i32, String)> {
+    let jdk = jdk()?;
+    let support = support(jdk);
+    let dir = work_dir(name);
+    let (src, classes) = (dir.join("src"), dir.join("classes"));
+    std::fs::create_dir_all(&src).expect("src dir");
+    std::fs::write(src.join(subject.0), subject.1).expect("subject written");
+    std::fs::write(src.join(&test.file_name), &test.source).expect("test written");
+    javac(
+        jdk,
+        &classes,
+        std::slice::from_ref(support),
+        &java_files(&src),
+    );
+    let cp = std::env::join_paths([classes, support.clone()]).expect("a class path");
+    let out = Command::new(&jdk.java)
+        .arg("-cp")
+        .arg(cp)
+        .arg("SattarDriver")
+        .arg(&test.class_name)
+        .output()
+        .expect("java starts");
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    Some((out.status.code().unwrap_or(-1), stdout))
+}
+
+fn assert_all_pass(result: Option<(i32, String)>, count: usize) {
+    let Some((code, stdout)) = result else { return };
+    assert_eq!(
+        code, 0,
+        "the generated tests pass on the correct subject:\n{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("ran {count} tests, 0 failing")),
+        "{stdout}"
+    );
+}
+
+// ---------------------------------------------------------------- the bundled linked list
+
+fn list_tests(p: &Program) -> Vec<ExportedTest> {
+    let m = method(p, "delete");
+    vec![
+        observed(p, m, "delete 1 of [0,1,2]", list(&[0, 1, 2], None, 1, None)),
+        observed(p, m, "delete 0 of [0,1]", list(&[0, 1], None, 0, None)),
+        observed(p, m, "delete 0 of []", list(&[], None, 0, None)),
+        observed(p, m, "delete 7 of [5]", list(&[5], None, 7, None)),
+        observed(
+            p,
+            m,
+            "delete 2 of [0,1,2] sized 7",
+            list(&[0, 1, 2], Some(7), 2, None),
+        ),
+    ]
+}
+
+#[test]
+fn linked_list_tests_compile_and_pass_on_the_correct_subject() {
+    let (p, text) = bundled("java-subjects/linkedlist/LinkedList.java");
+    let file = junit_test_class(&p, method(&p, "delete"), &list_tests(&p)).expect("exportable");
+    assert_eq!(file.class_name, "LinkedListSattarTest");
+    assert_eq!(file.file_name, "LinkedListSattarTest.java");
+    assert!(file
+        .source
+        .contains("@DisplayName(\"delete 1 of [0,1,2]\")"));
+    assert!(file.source.contains("void delete_2_of_0_1_2_sized_7() {"));
+    assert_all_pass(
+        compile_and_run("list", ("LinkedList.java", &text), &file),
+        5,
+    );
+}
+
+#[test]
+fn linked_list_tests_fail_on_the_size_fault() {
+    let (p, _) = bundled("java-subjects/linkedlist/LinkedList.java");
+    let file = junit_test_class(&p, method(&p, "delete"), &list_tests(&p)).expect("exportable");
+    let catalog = Catalog::load(&root()).expect("the bundled catalog loads");
+    let fault = catalog.fault("sll.sizeErr").expect("the fault exists");
+    let faulty = catalog.faulty_source(fault).expect("the fault applies");
+    let Some((code, stdout)) = compile_and_run("list-faulty", ("LinkedList.java", &faulty), &file)
+    else {
+        return;
+    };
+    assert_eq!(code, 1, "{stdout}");
+    // The three deletions that find their key see the wrong size; the other two do not.
+    assert!(stdout.contains("ran 5 tests, 3 failing"), "{stdout}");
+    assert!(
+        stdout.contains("l0.size ==> expected: <2> but was: <0>"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn one_linked_list_test_is_written_exactly() {
+    let (p, _) = bundled("java-subjects/linkedlist/LinkedList.java");
+    let m = method(&p, "delete");
+    let mut t = observed(&p, m, "delete 0 of [0,1]", list(&[0, 1], None, 0, None));
+    t.verdict = "fail".into();
+    t.violated = vec!["sizeOk".into()];
+    let file = junit_test_class(&p, m, &[t]).expect("exportable");
+    let want = r#"// Generated by sattar {version}: tests of LinkedList.delete in java-subjects/linkedlist/LinkedList.java.
+// Each test builds its input heap field by field, calls the method, and asserts what
+// sattar observed on that run: a regression oracle, not the specification. The comment
+// above each test gives sattar's verdict under the specification.
+import static org.junit.jupiter.api.Assertions.*;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+class LinkedListSattarTest {
+
+    // sattar's verdict: fails: sizeOk
+    @Test
+    @DisplayName("delete 0 of [0,1]")
+    void delete_0_of_0_1() {
+        LinkedList l0 = new LinkedList();
+        LinkedList.Node n0 = new LinkedList.Node();
+        LinkedList.Node n1 = new LinkedList.Node();
+        l0.header = n0;
+        l0.size = 2;
+        n0.key = 0;
+        n0.next = n1;
+        n1.key = 1;
+        n1.next = null;
+
+        boolean result = l0.delete(0);
+        assertTrue(result, "result");
+        assertSame(n1, l0.header, "l0.header");
+        assertEquals(1, l0.size, "l0.size");
+        assertEquals(0, n0.key, "n0.key");
+        assertSame(n1, n0.next, "n0.next");
+        assertEquals(1, n1.key, "n1.key");
+        assertNull(n1.next, "n1.next");
+    }
+}
+"#;
+    assert_eq!(
+        file.source,
+        want.replace("{version}", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn a_subject_class_named_test_gets_qualified_annotations() {
+    let text = "class Test { int x; int get() { return x; } }\n";
+    let p = parse("Test.java", text);
+    let m = method(&p, "get");
+    let mut input = one("Test", &[("x", Value::Int(4))]);
+    input.this = Some(ObjId::new("C0"));
+    let file = junit_test_class(&p, m, &[observed(&p, m, "get", input)]).expect("exportable");
+    assert_eq!(file.class_name, "TestSattarTest");
+    assert!(file.source.contains("    @org.junit.jupiter.api.Test\n"));
+    assert!(!file.source.contains("import org.junit.jupiter.api.Test;"));
+    assert!(file
+        .source
+        .contains("import org.junit.jupiter.api.DisplayName;"));
+    assert_all_pass(compile_and_run("named-test", ("Test.java", text), &file), 1);
+}
+
+// ---------------------------------------------------------------- the bundled BST
+
+#[test]
+fn bst_tests_reach_new_nodes_and_pass() {
+    let (p, text) = bundled("java-subjects/bst/BinarySearchTree.java");
+    let m = method(&p, "add");
+    let tests = vec![
+        observed(&p, m, "add 4 to [5,3,8]", bst(&[5, 3, 8], 4)),
+        observed(&p, m, "add 1 to []", bst(&[], 1)),
+        observed(&p, m, "add 5 to [5]", bst(&[5], 5)),
+        observed(&p, m, "add 9 to [5,3,8,1,4]", bst(&[5, 3, 8, 1, 4], 9)),
+    ];
+    let file = junit_test_class(&p, m, &tests).expect("exportable");
+    let src = &file.source;
+    assert!(
+        src.contains("BinarySearchTree.Node new0 = n1.right;"),
+        "{src}"
+    );
+    assert!(src.contains("assertNotNull(new0, \"n1.right\");"), "{src}");
+    assert!(
+        src.contains("BinarySearchTree.Node new0 = t0.root;"),
+        "{src}"
+    );
+    assert!(
+        src.contains("assertSame(n1, new0.parent, \"new0.parent\");"),
+        "{src}"
+    );
+    assert!(src.contains("assertFalse(result, \"result\");"), "{src}");
+    assert_all_pass(
+        compile_and_run("bst", ("BinarySearchTree.java", &text), &file),
+        4,
+    );
+}
+
+// ---------------------------------------------------------------- exceptions, results, static
+
+fn stack_program() -> (Program, String) {
+    let text = read(&fixtures().join("Stack.java"));
+    (parse("Stack.java", &text), text)
+}
+
+fn r(id: &str) -> Value {
+    Value::Ref(ObjId::new(id))
+}
+
+fn object(class: &str, fields: &[(&str, Value)]) -> Object {
+    Object {
+        class: class.into(),
+        fields: fields
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect(),
+    }
+}
+
+/// Stack `S0` holding `values` top first, in nodes `N0…`; `args` for the call.
+fn stack(values: &[i32], args: Vec<(String, Value)>, receiver: bool) -> TestInput {
+    let mut heap = Heap::default();
+    let node = |i: usize| {
+        if i < values.len() {
+            r(&format!("N{i}"))
+        } else {
+            Value::Null
+        }
+    };
+    let size = Value::Int(values.len() as i32);
+    heap.objects.insert(
+        ObjId::new("S0"),
+        object("Stack", &[("top", node(0)), ("size", size)]),
+    );
+    for (i, v) in values.iter().enumerate() {
+        let n = object(
+            "Stack.Node",
+            &[("value", Value::Int(*v)), ("next", node(i + 1))],
+        );
+        heap.objects.insert(ObjId::new(format!("N{i}")), n);
+    }
+    TestInput {
+        this: receiver.then(|| ObjId::new("S0")),
+        args,
+        heap,
+    }
+}
+
+/// One method of `Stack.java`, its inputs, and text its exported tests must contain.
+struct StackCase {
+    method: &'static str,
+    inputs: Vec<(&'static str, TestInput)>,
+    snippets: &'static [&'static str],
+}
+
+fn stack_cases() -> Vec<StackCase> {
+    let int = |v: i32| vec![("v".to_string(), Value::Int(v))];
+    let node = |v: Value| vec![("n".to_string(), v)];
+    vec![
+        StackCase {
+            method: "pop",
+            inputs: vec![
+                ("pop of []", stack(&[], vec![], true)),
+                ("pop of [3,4]", stack(&[3, 4], vec![], true)),
+            ],
+            snippets: &[
+                "assertThrows(java.lang.NullPointerException.class, () -> s0.pop());",
+                "int result = s0.pop();",
+            ],
+        },
+        StackCase {
+            method: "push",
+            inputs: vec![("push 9 on [3]", stack(&[3], int(9), true))],
+            snippets: &[
+                "Stack.Node result = s0.push(9);",
+                "assertNotNull(result, \"result\");",
+                "assertSame(result, s0.top, \"s0.top\");",
+            ],
+        },
+        StackCase {
+            method: "second",
+            inputs: vec![
+                ("second of [3,4]", stack(&[3, 4], vec![], true)),
+                ("second of []", stack(&[], vec![], true)),
+            ],
+            snippets: &[
+                "assertSame(n1, result, \"result\");",
+                "assertNull(result, \"result\");",
+            ],
+        },
+        StackCase {
+            method: "isEmpty",
+            inputs: vec![("empty", stack(&[], vec![], true))],
+            snippets: &["assertTrue(result, \"result\");"],
+        },
+        StackCase {
+            method: "length",
+            inputs: vec![
+                ("length of [1,2,3]", stack(&[1, 2, 3], node(r("N0")), false)),
+                ("length of null", stack(&[], node(Value::Null), false)),
+            ],
+            snippets: &[
+                "int result = Stack.length(n0);",
+                "int result = Stack.length((Stack.Node) null);",
+            ],
+        },
+    ]
+}
+
+#[test]
+fn stack_tests_cover_exceptions_results_and_static_calls() {
+    let (p, text) = stack_program();
+    for case in stack_cases() {
+        let m = method(&p, case.method);
+        let tests: Vec<ExportedTest> = case
+            .inputs
+            .into_iter()
+            .map(|(t, input)| observed(&p, m, t, input))
+            .collect();
+        let file = junit_test_class(&p, m, &tests).expect("exportable");
+        for s in case.snippets {
+            assert!(
+                file.source.contains(s),
+                "{}: no `{s}` in\n{}",
+                case.method,
+                file.source
+            );
+        }
+        let dir = format!("stack-{}", case.method);
+        assert_all_pass(
+            compile_and_run(&dir, ("Stack.java", &text), &file),
+            tests.len(),
+        );
+    }
+}
+
+#[test]
+fn a_test_without_an_observed_outcome_only_makes_the_call() {
+    let (p, text) = stack_program();
+    let m = method(&p, "pop");
+    let mut t = observed(&p, m, "pop of [3]", stack(&[3], vec![], true));
+    t.expected = None;
+    let file = junit_test_class(&p, m, &[t]).expect("exportable");
+    assert!(
+        file.source.contains("        s0.pop();\n"),
+        "{}",
+        file.source
+    );
+    assert_all_pass(
+        compile_and_run("stack-no-oracle", ("Stack.java", &text), &file),
+        1,
+    );
+}
+
+#[test]
+fn odd_names_become_valid_identifiers_and_strings() {
+    let (p, text) = stack_program();
+    let m = method(&p, "isEmpty");
+    let mut input = stack(&[], vec![], true);
+    // An object id that is a Java keyword once lower-cased.
+    let obj = input.heap.objects.remove(&ObjId::new("S0")).expect("S0");
+    input.heap.objects.insert(ObjId::new("New"), obj);
+    input.this = Some(ObjId::new("New"));
+    let tests = vec![
+        observed(&p, m, "größe \"quoted\" \\ back\\u000a", input.clone()),
+        observed(&p, m, "class", input.clone()),
+        observed(&p, m, "class", input),
+    ];
+    let file = junit_test_class(&p, m, &tests).expect("exportable");
+    assert!(file.source.is_ascii());
+    assert!(file.source.contains("void class_() {"));
+    assert!(file.source.contains("void class__2() {"));
+    assert!(file.source.contains("Stack new_ = new Stack();"));
+    assert_all_pass(
+        compile_and_run("stack-names", ("Stack.java", &text), &file),
+        3,
+    );
+}
+
+// ---------------------------------------------------------------- the real JUnit 5, if installed
+
+/// Debian's `junit5` package (`apt-get install -y junit5`) puts the jars here.
+const JUNIT_DIR: &str = "/usr/share/java";
+
+#[test]
+fn with_debians_junit5_the_tests_run_under_the_real_launcher() {
+    let api = Path::new(JUNIT_DIR).join("junit-jupiter-api.jar");
+    let launcher = Path::new(JUNIT_DIR).join("junit-platform-console-standalone.jar");
+    if !api.is_file() || !launcher.is_file() {
+        eprintln!("skipped: JUnit 5 is not installed (apt-get install -y junit5); the stub API tests still ran");
+        return;
+    }
+    let Some(jdk) = jdk() else { return };
+    let (p, text) = bundled("java-subjects/linkedlist/LinkedList.java");
+    let file = junit_test_class(&p, method(&p, "delete"), &list_tests(&p)).expect("exportable");
+    let dir = work_dir("real-junit");
+    let (src, classes) = (dir.join("src"), dir.join("classes"));
+    std::fs::create_dir_all(&src).expect("src dir");
+    std::fs::write(src.join("LinkedList.java"), &text).expect("subject written");
+    std::fs::write(src.join(&file.file_name), &file.source).expect("test written");
+    let extra = [
+        "opentest4j.jar",
+        "apiguardian-api.jar",
+        "junit-platform-commons.jar",
+    ]
+    .map(|j| Path::new(JUNIT_DIR).join(j));
+    let mut cp = vec![api];
+    cp.extend(extra.into_iter().filter(|j| j.is_file()));
+    javac(jdk, &classes, &cp, &java_files(&src));
+    let out = Command::new(&jdk.java)
+        .arg("-jar")
+        .arg(&launcher)
+        .args([
+            "--disable-banner",
+            "--fail-if-no-tests",
+            "--details=summary",
+        ])
+        .arg("--class-path")
+        .arg(&classes)
+        .args(["--select-class", &file.class_name])
+        .output()
+        .expect("java starts");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("5 tests successful"), "{stdout}");
+}
+
+// ---------------------------------------------------------------- code that would not compile
+
+fn export(src: &str, name: &str, input: TestInput) -> Result<JavaTestFile, ExportError> {
+    let p = parse("C.java", src);
+    let m = method(&p, name);
+    let t = ExportedTest {
+        name: "t".into(),
+        input,
+        verdict: "pass".into(),
+        violated: vec![],
+        expected: None,
+    };
+    junit_test_class(&p, m, &[t])
+}
+
+fn one(class: &str, fields: &[(&str, Value)]) -> TestInput {
+    let mut heap = Heap::default();
+    heap.objects.insert(ObjId::new("C0"), object(class, fields));
+    TestInput {
+        this: Some(ObjId::new("C0")),
+        args: vec![],
+        heap,
+    }
+}
+
+#[test]
+fn a_class_without_a_parameterless_constructor_is_refused() {
+    let src = "class C { int x; C(int x) { this.x = x; } int get() { return x; } }";
+    let err = export(src, "get", one("C", &[("x", Value::Int(1))])).unwrap_err();
+    assert_eq!(err, ExportError::NoNoArgConstructor { class: "C".into() });
+    let ok = "class C { int x; C() { x = 5; } C(int x) { this.x = x; } int get() { return x; } }";
+    assert!(export(ok, "get", one("C", &[("x", Value::Int(1))])).is_ok());
+}
+
+#[test]
+fn private_and_final_members_are_refused() {
+    let private_field = "class C { private int x; int get() { return x; } }";
+    let err = export(private_field, "get", one("C", &[("x", Value::Int(1))])).unwrap_err();
+    assert!(
+        matches!(err, ExportError::NotAccessible { ref what, .. } if what == "field C.x"),
+        "{err}"
+    );
+    let final_field = "class C { final int x = 1; int get() { return x; } }";
+    let err = export(final_field, "get", one("C", &[("x", Value::Int(1))])).unwrap_err();
+    assert_eq!(
+        err,
+        ExportError::FinalField {
+            class: "C".into(),
+            field: "x".into()
+        }
+    );
+    let private_method = "class C { int x; /* private */ private int get() { return x; } }";
+    let err = export(private_method, "get", one("C", &[("x", Value::Int(1))])).unwrap_err();
+    assert!(
+        matches!(err, ExportError::NotAccessible { ref what, .. } if what == "method C.get"),
+        "{err}"
+    );
+    let private_class =
+        "class C { int x; private static class N { int k; } int get() { return x; } }";
+    let mut input = one("C", &[("x", Value::Int(1))]);
+    input
+        .heap
+        .objects
+        .insert(ObjId::new("N0"), object("C.N", &[("k", Value::Int(0))]));
+    let err = export(private_class, "get", input).unwrap_err();
+    assert!(
+        matches!(err, ExportError::NotAccessible { ref what, .. } if what == "class C.N"),
+        "{err}"
+    );
+}
+
+#[test]
+fn comments_and_annotations_do_not_fool_the_modifier_check() {
+    let src = "class C {\n  int y; // private final\n  @Deprecated int x; /* final; */ int get() { return x; }\n}";
+    assert!(export(
+        src,
+        "get",
+        one("C", &[("x", Value::Int(1)), ("y", Value::Int(2))])
+    )
+    .is_ok());
+}
+
+#[test]
+fn inputs_that_do_not_fit_the_program_are_refused() {
+    let src = "class C { int x; boolean b; int get() { return x; } }";
+    let cases = [
+        one("C", &[("nope", Value::Int(1))]),
+        one("C", &[("x", Value::Bool(true))]),
+        one("C", &[("x", r("C9"))]),
+        one("D", &[]),
+    ];
+    for input in cases {
+        let err = export(src, "get", input.clone()).unwrap_err();
+        assert!(matches!(err, ExportError::BadTest { .. }), "{input}: {err}");
+    }
+    let mut no_receiver = one("C", &[]);
+    no_receiver.this = None;
+    assert!(matches!(
+        export(src, "get", no_receiver),
+        Err(ExportError::BadTest { .. })
+    ));
+    let p = parse("C.java", src);
+    assert_eq!(
+        junit_test_class(&p, MethodId(99), &[]),
+        Err(ExportError::UnknownMethod(99))
+    );
+}
