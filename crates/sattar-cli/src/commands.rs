@@ -287,3 +287,79 @@ pub fn check(a: CheckArgs) -> Result<ExitCode> {
         sattar_encode::CheckOutcome::Holds => ExitCode::SUCCESS,
     })
 }
+
+/// Which groups the core minimization tries to drop first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum OrderArg {
+    /// Statement instances in execution order, then postconditions.
+    #[default]
+    Statements,
+    /// Postconditions first, then statement instances.
+    Constraints,
+}
+
+/// Flags of `sattar core`.
+#[derive(Args)]
+pub struct CoreArgs {
+    #[command(flatten)]
+    subject: SubjectArgs,
+    /// A failing test input (JSON); without it, the smallest one `check` finds.
+    #[arg(long)]
+    input: Option<PathBuf>,
+    /// The largest scope `check` tries when no input is given.
+    #[arg(long, default_value_t = 5)]
+    scope: usize,
+    #[command(flatten)]
+    bounds: BoundArgs,
+    /// The most cores of the iterative search (each without the constraints the previous ones named).
+    #[arg(long, default_value_t = 8)]
+    max_cores: usize,
+    /// Which groups minimization tries to drop first.
+    #[arg(long, value_enum, default_value_t)]
+    order: OrderArg,
+    /// Also write the grouped problem as group-CNF (for external MUS tools).
+    #[arg(long)]
+    export_gcnf: Option<PathBuf>,
+    /// Also write the grouped problem as WCNF: hard clauses plus one soft unit per group.
+    #[arg(long)]
+    export_wcnf: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+/// Extracts the minimal core(s) of a failing run and prints suspects and violated constraints.
+pub fn core(a: CoreArgs) -> Result<ExitCode> {
+    let subject = a.subject.load()?;
+    let input = match &a.input {
+        Some(path) => Some(subject.input_from_file(path)?.0),
+        None => None,
+    };
+    if a.max_cores == 0 {
+        bail!("--max-cores 0: give at least 1");
+    }
+    let req = sattar_engine::CoreRequest {
+        input,
+        check: a.bounds.check_options(a.scope)?,
+        order: match a.order {
+            OrderArg::Statements => sattar_encode::CoreOrder::StatementsFirst,
+            OrderArg::Constraints => sattar_encode::CoreOrder::ConstraintsFirst,
+        },
+        max_cores: a.max_cores,
+    };
+    let analysis = sattar_engine::cores(&subject, &req)?;
+    let session = &analysis.encoding.session;
+    for (path, text) in [
+        (&a.export_gcnf, session.gcnf()),
+        (&a.export_wcnf, session.wcnf()),
+    ] {
+        if let Some(p) = path {
+            std::fs::write(p, text).with_context(|| format!("writing {}", p.display()))?;
+        }
+    }
+    match a.format {
+        Format::Json => output::print_json(&output::core_json(&subject, &analysis)),
+        Format::Text => print!("{}", output::core_text(&subject, &analysis)),
+    }
+    Ok(ExitCode::SUCCESS)
+}

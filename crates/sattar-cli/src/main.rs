@@ -35,6 +35,8 @@ enum Command {
     Run(commands::RunArgs),
     /// Bounded verification: the smallest valid input whose run violates the postcondition.
     Check(commands::CheckArgs),
+    /// Minimal unsat cores of a failing run: suspect statements and violated constraints.
+    Core(commands::CoreArgs),
     /// Rank the elements of a GZoltar output directory with any SBFL formula.
     Rank(commands::RankArgs),
     /// The JVM worker process (started by sattar itself; not for direct use).
@@ -49,6 +51,7 @@ fn main() -> ExitCode {
         Command::Parse(a) => commands::parse(a),
         Command::Run(a) => commands::run(a),
         Command::Check(a) => commands::check(a),
+        Command::Core(a) => commands::core(a),
         Command::Rank(a) => commands::rank(a),
         Command::JvmWorker => sattar_jvm::worker_main(),
     };

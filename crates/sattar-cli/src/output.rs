@@ -296,3 +296,123 @@ fn input_line(i: &TestInput) -> String {
     parts.extend(i.args.iter().map(|(n, v)| format!("{n}={v}")));
     parts.join(", ")
 }
+
+fn stmt_json(p: &Program, id: sattar_java::StmtId) -> Json {
+    let s = p.stmt(id);
+    json!({"id": id.0, "line": s.line, "text": s.text})
+}
+
+fn stmts_json(p: &Program, ids: &std::collections::BTreeSet<sattar_java::StmtId>) -> Vec<Json> {
+    ids.iter().map(|id| stmt_json(p, *id)).collect()
+}
+
+/// The SAT technique's worst-case rank of the best-ranked faulty statement, for a bundled fault.
+fn sat_rank(s: &Subject, a: &sattar_engine::CoreAnalysis) -> Option<usize> {
+    let fault = s.fault.as_ref()?;
+    let ranking = sattar_engine::sat_ranking(a);
+    a.executed
+        .iter()
+        .filter(|id| fault.faulty_lines().contains(&s.program.stmt(**id).line))
+        .filter_map(|id| ranking.rank_of(id))
+        .map(|r| r.worst())
+        .min()
+}
+
+/// Cores as JSON (DESIGN §10, plus the input, the executed statements and sizes).
+pub fn core_json(s: &Subject, a: &sattar_engine::CoreAnalysis) -> Json {
+    let p = &s.program;
+    let cores: Vec<Json> = a
+        .cores
+        .iter()
+        .map(|c| json!({"violated": c.violated, "suspects": stmts_json(p, &c.suspects), "groups": c.groups.len(), "solves": c.solves}))
+        .collect();
+    let source = match a.source {
+        sattar_engine::InputSource::Given => json!("given"),
+        sattar_engine::InputSource::Check(scope) => json!({"check_scope": scope}),
+    };
+    json!({
+        "violated": a.violated,
+        "suspects": stmts_json(p, &a.suspects),
+        "cores": cores,
+        "executed": stmts_json(p, &a.executed),
+        "input": sattar_heap::input_to_json(&a.input),
+        "input_source": source,
+        "sat_rank": sat_rank(s, a),
+        "fault": s.fault.as_ref().map(|f| json!({"id": f.id, "faulty_lines": f.faulty_lines()})),
+        "vars": a.encoding.session.num_vars(),
+        "clauses": a.encoding.session.num_clauses(),
+        "groups": a.encoding.executed_groups().len() + a.encoding.postcondition_groups().len(),
+        "ms": a.time.as_secs_f64() * 1e3,
+    })
+}
+
+/// Cores as text: the failing run, the suspects with their lines, each core.
+pub fn core_text(s: &Subject, a: &sattar_engine::CoreAnalysis) -> String {
+    let p = &s.program;
+    let mut out = String::new();
+    let source = match a.source {
+        sattar_engine::InputSource::Given => "given".to_string(),
+        sattar_engine::InputSource::Check(scope) => {
+            format!("the smallest failing input, scope {scope}")
+        }
+    };
+    let _ = writeln!(
+        out,
+        "{}  fails ({})",
+        s.method_name(),
+        a.judged.verdict.constraints().join(", ")
+    );
+    let _ = writeln!(out, "input     {}  [{source}]", a.input);
+    let _ = writeln!(out, "violated  {}", a.violated.join(", "));
+    let _ = writeln!(
+        out,
+        "suspects  {} of {} executed statements",
+        a.suspects.len(),
+        a.executed.len()
+    );
+    let file = p.file.rsplit('/').next().unwrap_or(&p.file);
+    for id in &a.suspects {
+        let st = p.stmt(*id);
+        let _ = writeln!(
+            out,
+            "  {file}:{:<4} {:>4}  {}",
+            st.line,
+            id.to_string(),
+            st.text
+        );
+    }
+    for (i, c) in a.cores.iter().enumerate() {
+        let lines: Vec<String> = c
+            .suspects
+            .iter()
+            .map(|id| p.stmt(*id).line.to_string())
+            .collect();
+        let _ = writeln!(
+            out,
+            "core {}    {}: lines {}",
+            i + 1,
+            c.violated.join(", "),
+            lines.join(" ")
+        );
+    }
+    if let (Some(rank), Some(f)) = (sat_rank(s, a), &s.fault) {
+        let _ = writeln!(
+            out,
+            "SAT rank  {rank} of {} executed (faulty line {})",
+            a.executed.len(),
+            f.faulty_lines()
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    let _ = writeln!(
+        out,
+        "encoding  {} vars, {} clauses, {:.1} ms",
+        a.encoding.session.num_vars(),
+        a.encoding.session.num_clauses(),
+        a.time.as_secs_f64() * 1e3
+    );
+    out
+}

@@ -229,5 +229,28 @@ fn smallest(enc: &mut Encoding, mut best: Model, goal: &[Bool]) -> Result<Decode
             Outcome::Unsat(_) => break,
         }
     }
-    Ok(enc.decode(&best))
+    prefer_small_ints(enc, best, goal, &exists, width)
+}
+
+/// Among models with as few objects as `best`, one whose ints are all in 0..=3 if there is one
+/// (a readable report), else `best`.
+fn prefer_small_ints(
+    enc: &mut Encoding,
+    best: Model,
+    goal: &[Bool],
+    exists: &[Bool],
+    width: usize,
+) -> Result<Decoded, EncodeError> {
+    let used = exists.iter().filter(|b| best.value(**b)).count() as i64;
+    let c = enc.session.circuit_mut();
+    let count = c.bv_count(exists, width);
+    let limit = c.bv_const(width, used);
+    let same_size = c.bv_sle(&count, &limit);
+    let mut assumptions = goal.to_vec();
+    assumptions.push(same_size);
+    assumptions.extend(enc.high_bits.iter().map(|b| !*b));
+    Ok(match enc.session.solve(&[], &assumptions)? {
+        Outcome::Sat(m) => enc.decode(&m),
+        Outcome::Unsat(_) => enc.decode(&best),
+    })
 }

@@ -49,6 +49,8 @@ pub struct Instance {
     pub guard: Bool,
     /// Its group (grouped mode only).
     pub group: Option<GroupId>,
+    /// Whether the run of a fixed input executes it (`None` until known).
+    pub executed: Option<bool>,
 }
 
 /// One evaluation of a branch condition.
@@ -175,17 +177,40 @@ impl<'a> Walker<'a> {
         }
     }
 
-    /// In grouped mode: a fresh value equal to `v` in the current instance's group.
-    fn define(&mut self, v: Val, ty: &Type) -> Val {
+    /// A value the current instance defines when it runs (`g`): in grouped mode a fresh value, with
+    /// `g → x = v` in the instance's group (a declaration, a branch condition).
+    fn define(&mut self, g: Bool, v: Val, ty: &Type) -> Val {
         let Some(group) = self.group.filter(|_| self.grouped) else {
             return v;
         };
-        let len = self.ref_len(ty);
-        let (fresh, wf) = fresh_like(self.session.circuit_mut(), &v, len);
-        self.session.assert_hard(wf);
-        let same = equal(self.session.circuit_mut(), &fresh, &v);
+        let fresh = self.fresh(&v, ty);
+        let c = self.session.circuit_mut();
+        let same = equal(c, &fresh, &v);
+        let when = c.implies(g, same);
         // The group exists: it was created by `begin` in this session.
-        let _ = self.session.assert_in_group(same, group);
+        let _ = self.session.assert_in_group(when, group);
+        fresh
+    }
+
+    /// `x₁ = g ? new : old`. In grouped mode a fresh `x₁` with `g → x₁ = new` in the instance's group
+    /// and the frame `¬g → x₁ = old` hard, so dropping the group frees `x₁` only where the statement
+    /// runs.
+    fn update(&mut self, g: Bool, new: Val, old: &Val, ty: &Type) -> Val {
+        if !self.grouped || self.group.is_none() {
+            return ite(self.session.circuit_mut(), g, &new, old);
+        }
+        let fresh = self.define(g, new, ty);
+        let c = self.session.circuit_mut();
+        let kept = equal(c, &fresh, old);
+        let frame = c.or2(g, kept);
+        self.session.assert_hard(frame);
+        fresh
+    }
+
+    fn fresh(&mut self, like: &Val, ty: &Type) -> Val {
+        let len = self.ref_len(ty);
+        let (fresh, wf) = fresh_like(self.session.circuit_mut(), like, len);
+        self.session.assert_hard(wf);
         fresh
     }
 
@@ -216,10 +241,12 @@ impl<'a> Walker<'a> {
             .grouped
             .then(|| self.session.new_group(format!("{id}#{n}")));
         self.group = group;
+        let executed = self.guard.as_const();
         self.instances.push(Instance {
             stmt: id,
             guard: self.guard,
             group,
+            executed,
         });
     }
 
@@ -268,7 +295,8 @@ impl<'a> Walker<'a> {
                     Some(e) => self.eval(e),
                     None => self.default_val(ty),
                 };
-                let v = self.define(v, ty);
+                let g = self.guard;
+                let v = self.define(g, v, ty);
                 self.frame().locals.insert(name.clone(), (ty.clone(), v));
             }
             Stmt::Assign {
@@ -356,10 +384,7 @@ impl<'a> Walker<'a> {
         let g = self.guard;
         let Some(ctx) = self.calls.pop() else { return };
         let value = match v {
-            Some(v) => {
-                let merged = ite(self.session.circuit_mut(), g, &v, &ctx.value);
-                self.define(merged, &ctx.ty)
-            }
+            Some(v) => self.update(g, v, &ctx.value, &ctx.ty),
             None => ctx.value,
         };
         let returns = self.session.circuit_mut().or2(ctx.returns, g);
@@ -376,7 +401,8 @@ impl<'a> Walker<'a> {
         self.begin(id);
         let Some(cond) = cond else { return Bool::TRUE };
         let c = self.eval(cond).as_bool();
-        let c = self.define(Val::Bool(c), &Type::Boolean).as_bool();
+        let g = self.guard;
+        let c = self.define(g, Val::Bool(c), &Type::Boolean).as_bool();
         self.branches.push(BranchInstance {
             stmt: id,
             guard: self.guard,
@@ -474,8 +500,7 @@ impl<'a> Walker<'a> {
                     None => v,
                 };
                 let g = self.guard;
-                let merged = ite(self.session.circuit_mut(), g, &v, &old);
-                let new = self.define(merged, &ty);
+                let new = self.update(g, v, &old, &ty);
                 self.frame().locals.insert(name.clone(), (ty, new));
             }
             LValue::Field { obj, class, field } => {
@@ -525,8 +550,7 @@ impl<'a> Walker<'a> {
             }
             let sel = self.session.circuit_mut().and2(self.guard, s);
             let old = self.heap.fields[k][f][i].clone();
-            let merged = ite(self.session.circuit_mut(), sel, v, &old);
-            self.heap.fields[k][f][i] = self.define(merged, &ty);
+            self.heap.fields[k][f][i] = self.update(sel, v.clone(), &old, &ty);
         }
     }
 

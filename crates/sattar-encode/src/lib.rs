@@ -23,6 +23,7 @@
 
 pub mod check;
 pub mod code;
+pub mod cores;
 pub mod decode;
 mod error;
 pub mod spec;
@@ -31,6 +32,7 @@ pub mod value;
 
 pub use check::{check, CheckOptions, CheckOutcome, CheckReport};
 pub use code::{BoundKey, Bounds, BranchInstance, Instance};
+pub use cores::{Core, CoreOrder};
 pub use decode::Decoded;
 pub use error::EncodeError;
 
@@ -131,6 +133,7 @@ pub struct Encoding {
     pub(crate) args: Vec<(String, Val)>,
     pub(crate) wellformed: Bool,
     pub(crate) input_vars: Vec<Bool>,
+    pub(crate) high_bits: Vec<Bool>,
 }
 
 impl Encoding {
@@ -228,7 +231,11 @@ pub fn encode(
         match grown(program, &direct, &bounds, opts)? {
             Some(next) => bounds = next,
             None if opts.mode == Mode::Direct => return Ok(direct),
-            None => return build(program, method, spec, pre, Mode::Grouped, bounds),
+            None => {
+                let mut grouped = build(program, method, spec, pre, Mode::Grouped, bounds)?;
+                grouped.mark_executed()?;
+                return Ok(grouped);
+            }
         }
     }
 }
@@ -497,6 +504,7 @@ fn build(
         args: state.args,
         wellformed: state.wellformed,
         input_vars: state.vars,
+        high_bits: state.high_bits,
     };
     encode_spec(&mut enc, spec)?;
     Ok(enc)

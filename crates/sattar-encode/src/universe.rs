@@ -157,6 +157,8 @@ pub struct PreState {
     pub wellformed: Bool,
     /// The variables a free pre-state is made of (none for a fixed one).
     pub vars: Vec<Bool>,
+    /// The bits of free ints above the lowest two: all false means every int is in 0..=3.
+    pub high_bits: Vec<Bool>,
 }
 
 /// The pre-state fixed to `input`: only constants, no variables.
@@ -227,6 +229,7 @@ pub fn fixed(
         args,
         wellformed: Bool::TRUE,
         vars: Vec::new(),
+        high_bits: Vec::new(),
     })
 }
 
@@ -304,8 +307,7 @@ pub fn free(
     if !sig.is_static && this_class.is_none() {
         return Err(EncodeError::Input(format!("no class {}", sig.class)));
     }
-    let mut wf = Vec::new();
-    let mut vars = Vec::new();
+    let mut parts = FreeParts::default();
     for (k, class) in universe.classes.iter_mut().enumerate() {
         let mut prev = Bool::TRUE;
         for i in 0..counts[k] {
@@ -313,10 +315,10 @@ pub fn free(
                 Bool::TRUE
             } else {
                 let e = c.input();
-                vars.push(e);
+                parts.vars.push(e);
                 e
             };
-            wf.push(c.implies(e, prev)); // existing atoms form a prefix
+            parts.wf.push(c.implies(e, prev)); // existing atoms form a prefix
             prev = e;
             class.atoms.push(Atom {
                 origin: Origin::Free(i),
@@ -332,7 +334,7 @@ pub fn free(
             let vals = class
                 .atoms
                 .iter()
-                .map(|a| free_value(c, ty, width, &universe, a.exists_pre, &mut wf, &mut vars))
+                .map(|a| free_value(c, ty, width, &universe, a.exists_pre, &mut parts))
                 .collect();
             per_field.push(vals);
         }
@@ -343,28 +345,38 @@ pub fn free(
         .params
         .iter()
         .map(|(n, ty)| {
-            let v = free_value(c, ty, width, &universe, Bool::TRUE, &mut wf, &mut vars);
+            let v = free_value(c, ty, width, &universe, Bool::TRUE, &mut parts);
             (n.clone(), v)
         })
         .collect();
-    wf.extend(breadth_first_order(
+    parts.wf.extend(breadth_first_order(
         c, &universe, &heap, this_class, &args, sig, &counts,
     ));
     let reach = reachable(c, &universe, &heap, this_class, &args, sig);
     for (k, class) in universe.classes.iter().enumerate() {
         for (i, a) in class.atoms.iter().enumerate() {
-            wf.push(c.implies(a.exists_pre, reach[k][i]));
+            parts.wf.push(c.implies(a.exists_pre, reach[k][i]));
         }
     }
-    let wellformed = c.and(&wf);
+    let wellformed = c.and(&parts.wf);
     Ok(PreState {
         universe,
         heap,
         this,
         args,
         wellformed,
-        vars,
+        high_bits: parts.high,
+        vars: parts.vars,
     })
+}
+
+/// What building a free pre-state collects: well-formedness constraints, the variables (for
+/// blocking clauses), and the high bits of ints (to prefer small values in reports).
+#[derive(Default)]
+struct FreeParts {
+    wf: Vec<Bool>,
+    vars: Vec<Bool>,
+    high: Vec<Bool>,
 }
 
 /// A fresh value of type `ty` held by an object that exists iff `exists` (zero/null otherwise);
@@ -375,13 +387,14 @@ fn free_value(
     width: usize,
     u: &Universe,
     exists: Bool,
-    wf: &mut Vec<Bool>,
-    vars: &mut Vec<Bool>,
+    parts: &mut FreeParts,
 ) -> Val {
+    let FreeParts { wf, vars, high } = parts;
     match ty {
         FieldType::Int => {
             let v = c.bv_fresh(width);
             vars.extend(v.bits());
+            high.extend(v.bits().iter().skip(2));
             let zero = c.bv_const(width, 0);
             let is_zero = c.bv_eq(&v, &zero);
             wf.push(c.or2(exists, is_zero));

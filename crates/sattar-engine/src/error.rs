@@ -25,6 +25,12 @@ pub enum EngineError {
     Encode(#[from] sattar_encode::EncodeError),
     /// The encoding and the interpreter disagree on a run: a bug in sattar, reported, never hidden.
     Disagreement(String),
+    /// The given input satisfies the specification: there is no failure to localize.
+    NothingToLocalize,
+    /// The given input violates the invariant or precondition (these constraints).
+    InvalidInput(Vec<String>),
+    /// No valid input within the bounds violates the specification (the largest scope tried).
+    NoFailingInput(usize),
     /// The request itself is wrong (flags missing or conflicting); the message says what to pass.
     Usage(String),
 }
@@ -44,6 +50,18 @@ impl fmt::Display for EngineError {
             EngineError::Disagreement(m) => write!(
                 f,
                 "internal error: the SAT encoding and the interpreter disagree: {m}; please report it"
+            ),
+            EngineError::NothingToLocalize => f.write_str(
+                "nothing to localize: the input satisfies the specification (give a failing input, or none to let `check` find one)",
+            ),
+            EngineError::InvalidInput(names) => write!(
+                f,
+                "the input is not a valid test: it violates {} in its pre-state; fix the input",
+                names.join(", ")
+            ),
+            EngineError::NoFailingInput(scope) => write!(
+                f,
+                "no valid input of up to {scope} objects per class violates the specification; give a failing input with --input, or raise --scope"
             ),
             EngineError::Usage(m) => f.write_str(m),
         }

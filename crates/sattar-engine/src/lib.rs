@@ -5,11 +5,13 @@
 // Diagnostics are large but only built on the error path.
 #![allow(clippy::result_large_err)]
 
+mod cores;
 mod error;
 mod oracle;
 mod subject;
 mod verify;
 
+pub use cores::{cores, sat_ranking, CoreAnalysis, CoreRequest, InputSource};
 pub use error::EngineError;
 pub use oracle::{judge, Judged, TestVerdict, NO_EXCEPTION, TERMINATES};
 pub use subject::{Subject, SubjectRequest};

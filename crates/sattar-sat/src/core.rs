@@ -54,11 +54,29 @@ impl Session {
         assumptions: &[Bool],
         try_first: &[GroupId],
     ) -> Result<CoreResult, SatError> {
+        self.minimal_core_in(groups, &[], assumptions, try_first)
+    }
+
+    /// [`Session::minimal_core`] with `background` groups always enabled and never part of the
+    /// core: the core is minimal among `groups`, given the background.
+    pub fn minimal_core_in(
+        &mut self,
+        groups: &[GroupId],
+        background: &[GroupId],
+        assumptions: &[Bool],
+        try_first: &[GroupId],
+    ) -> Result<CoreResult, SatError> {
         let before = self.solves();
-        match self.solve_raw(groups, assumptions)? {
+        let all: Vec<GroupId> = groups.iter().chain(background).copied().collect();
+        match self.solve_raw(&all, assumptions)? {
             Raw::Sat => Ok(CoreResult::Sat(self.last_model())),
             Raw::Unsat(failed) => {
-                let mut core = self.shrink(failed.groups.clone(), assumptions, try_first)?;
+                let start = failed
+                    .groups
+                    .into_iter()
+                    .filter(|g| !background.contains(g))
+                    .collect();
+                let mut core = self.shrink(start, background, assumptions, try_first)?;
                 core.solves = self.solves() - before;
                 Ok(CoreResult::Unsat(core))
             }
@@ -75,7 +93,7 @@ impl Session {
         try_first: &[GroupId],
     ) -> Result<MinimalCore, SatError> {
         let before = self.solves();
-        let mut core = self.shrink(start.to_vec(), assumptions, try_first)?;
+        let mut core = self.shrink(start.to_vec(), &[], assumptions, try_first)?;
         core.solves = self.solves() - before;
         Ok(core)
     }
@@ -85,6 +103,7 @@ impl Session {
     fn shrink(
         &mut self,
         start: Vec<GroupId>,
+        background: &[GroupId],
         assumptions: &[Bool],
         try_first: &[GroupId],
     ) -> Result<MinimalCore, SatError> {
@@ -92,7 +111,9 @@ impl Session {
         let mut core = ordered(start, try_first);
         let mut necessary: Vec<GroupId> = Vec::new();
         while let Some(candidate) = core.iter().copied().find(|g| !necessary.contains(g)) {
-            let trial: Vec<GroupId> = core.iter().copied().filter(|&g| g != candidate).collect();
+            let mut trial: Vec<GroupId> =
+                core.iter().copied().filter(|&g| g != candidate).collect();
+            trial.extend(background);
             match self
                 .solve_raw(&trial, assumptions)
                 .map_err(|e| with_partial(e, &core))?
@@ -119,10 +140,24 @@ impl Session {
         core: &[GroupId],
         assumptions: &[Bool],
     ) -> Result<MinimalityReport, SatError> {
-        let unsat = matches!(self.solve_raw(core, assumptions)?, Raw::Unsat(_));
+        self.check_minimal_in(core, &[], assumptions)
+    }
+
+    /// [`Session::check_minimal`] with `background` groups always enabled.
+    pub fn check_minimal_in(
+        &mut self,
+        core: &[GroupId],
+        background: &[GroupId],
+        assumptions: &[Bool],
+    ) -> Result<MinimalityReport, SatError> {
+        let with_bg = |gs: &mut Vec<GroupId>| gs.extend(background);
+        let mut all = core.to_vec();
+        with_bg(&mut all);
+        let unsat = matches!(self.solve_raw(&all, assumptions)?, Raw::Unsat(_));
         let mut removable = Vec::new();
         for &g in core {
-            let rest: Vec<GroupId> = core.iter().copied().filter(|&h| h != g).collect();
+            let mut rest: Vec<GroupId> = core.iter().copied().filter(|&h| h != g).collect();
+            with_bg(&mut rest);
             if matches!(self.solve_raw(&rest, assumptions)?, Raw::Unsat(_)) {
                 removable.push(g);
             }

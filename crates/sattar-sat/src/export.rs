@@ -2,13 +2,15 @@
 //!
 //! Variables keep the session's numbering (DIMACS number = index + 1) in all three formats, so a
 //! model or core found externally maps straight back; selector variables are unused in DIMACS
-//! and GCNF. Groups are numbered `index + 1` in GCNF and, as soft clauses, in WCNF.
+//! and GCNF. Groups are numbered `1..G` in creation order in GCNF and, as soft clauses, in WCNF;
+//! groups made hard ([`Session::harden`]) are written as hard clauses and get no number.
 
 use std::io::{self, Write};
 
 use varisat::Lit;
 
-use crate::session::Session;
+use crate::session::{GroupId, Session};
+use std::collections::HashMap;
 
 impl Session {
     /// DIMACS CNF of the problem with every group enabled (group clauses written without selectors).
@@ -25,44 +27,61 @@ impl Session {
         Ok(())
     }
 
-    /// Group-CNF (`p gcnf V C G`): hard clauses in `{0}`, group `g` in `{g.index() + 1}`.
+    /// Group-CNF (`p gcnf V C G`): hard clauses in `{0}`, the soft groups in `{1}..{G}`.
     pub fn write_gcnf(&self, w: &mut impl Write) -> io::Result<()> {
-        self.write_group_comments(w)?;
+        let numbers = self.export_numbers();
+        self.write_group_comments(w, &numbers)?;
         writeln!(
             w,
             "p gcnf {} {} {}",
             self.num_vars(),
             self.clauses.len(),
-            self.num_groups()
+            numbers.len()
         )?;
         for c in &self.clauses {
-            let tag = c.group.map_or(0, |g| g.index() + 1);
+            let tag = c.group.and_then(|g| numbers.get(&g)).copied().unwrap_or(0);
             write!(w, "{{{tag}}} ")?;
             write_clause(w, &c.lits, None)?;
         }
         Ok(())
     }
 
-    /// Classic partial MaxSAT WCNF (`p wcnf V C TOP`): every clause hard (group clauses with their
-    /// selector), then one soft unit `1 sel 0` per group in creation order.
+    /// Classic partial MaxSAT WCNF (`p wcnf V C TOP`): every clause hard (soft groups' clauses with
+    /// their selector), then one soft unit `1 sel 0` per soft group in creation order.
     pub fn write_wcnf(&self, w: &mut impl Write) -> io::Result<()> {
-        let top = self.num_groups() + 1;
-        let total = self.clauses.len() + self.num_groups();
-        self.write_group_comments(w)?;
+        let numbers = self.export_numbers();
+        let soft: Vec<GroupId> = self
+            .groups()
+            .into_iter()
+            .filter(|g| numbers.contains_key(g))
+            .collect();
+        let top = soft.len() + 1;
+        let total = self.clauses.len() + soft.len();
+        self.write_group_comments(w, &numbers)?;
         writeln!(w, "p wcnf {} {} {}", self.num_vars(), total, top)?;
         for c in &self.clauses {
-            let guard = match c.group {
+            let guard = match c.group.filter(|g| numbers.contains_key(g)) {
                 Some(g) => Some(!self.selector(g).map_err(io::Error::other)?.positive()),
                 None => None,
             };
             write!(w, "{top} ")?;
             write_clause(w, &c.lits, guard)?;
         }
-        for g in self.groups() {
+        for g in soft {
             let sel = self.selector(g).map_err(io::Error::other)?;
             writeln!(w, "1 {} 0", sel.to_dimacs())?;
         }
         Ok(())
+    }
+
+    /// Export numbers `1..G` of the groups not made hard, in creation order.
+    fn export_numbers(&self) -> HashMap<GroupId, usize> {
+        self.groups()
+            .into_iter()
+            .filter(|g| !self.hardened.contains(g))
+            .enumerate()
+            .map(|(i, g)| (g, i + 1))
+            .collect()
     }
 
     /// DIMACS text as a string.
@@ -81,15 +100,20 @@ impl Session {
     }
 
     /// One comment line per group: its number and label (control characters blanked).
-    fn write_group_comments(&self, w: &mut impl Write) -> io::Result<()> {
+    fn write_group_comments(
+        &self,
+        w: &mut impl Write,
+        numbers: &HashMap<GroupId, usize>,
+    ) -> io::Result<()> {
         for g in self.groups() {
+            let Some(n) = numbers.get(&g) else { continue };
             let label: String = self
                 .label(g)
                 .unwrap_or("")
                 .chars()
                 .map(|c| if c.is_control() { ' ' } else { c })
                 .collect();
-            writeln!(w, "c group {} {}", g.index() + 1, label)?;
+            writeln!(w, "c group {n} {label}")?;
         }
         Ok(())
     }

@@ -114,6 +114,8 @@ pub struct Session {
     encoder: Encoder,
     groups: Vec<GroupInfo>,
     selector_group: HashMap<Var, GroupId>,
+    /// Groups made hard: always enabled, written as hard clauses by the exporters.
+    pub(crate) hardened: HashSet<GroupId>,
     pub(crate) clauses: Vec<Recorded>,
     budget: Budget,
     budget_start: Instant,
@@ -141,6 +143,7 @@ impl Session {
             encoder: Encoder::default(),
             groups: Vec::new(),
             selector_group: HashMap::new(),
+            hardened: HashSet::new(),
             clauses: Vec::new(),
             budget: Budget::default(),
             budget_start: Instant::now(),
@@ -214,6 +217,21 @@ impl Session {
         });
         self.selector_group.insert(selector, id);
         id
+    }
+
+    /// Makes `group` hard from now on: always enabled, and exported as hard clauses (so an external
+    /// MUS tool sees exactly the problem whose cores this session computes).
+    pub fn harden(&mut self, group: GroupId) -> Result<(), SatError> {
+        let sel = self.selector(group)?;
+        if self.hardened.insert(group) {
+            self.solver.add_clause(&[sel.positive()]);
+        }
+        Ok(())
+    }
+
+    /// Whether `group` was made hard.
+    pub fn is_hard(&self, group: GroupId) -> bool {
+        self.hardened.contains(&group)
     }
 
     /// Asserts `b` unconditionally.

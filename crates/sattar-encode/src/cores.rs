@@ -1,0 +1,175 @@
+//! Minimal unsatisfiable cores of `input ∧ code ∧ postcondition` (DESIGN §5, REFERENCE §1 steps
+//! 1–3): which executed statements and which postconditions a violation needs.
+//!
+//! Candidates are the groups of the statement instances the failing run executes and the groups of
+//! the postconditions (`ensures` and `noException`). Instances the run does not execute stay on as
+//! background: they are part of the code, never blamed — so suspects are always statements the run
+//! executed. Deletion order: statement instances first (in execution order), then postconditions, so
+//! that among several violated postconditions the core keeps one whose slice survives, and so that
+//! the core's constraints are exactly those it needs.
+
+use crate::{EncodeError, Encoding};
+use sattar_java::StmtId;
+use sattar_sat::{CoreResult, GroupId, Outcome};
+use std::collections::BTreeSet;
+
+/// One minimal core, mapped back to the program and the spec.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Core {
+    /// The groups of the core (statement instances and postconditions), in deletion order.
+    pub groups: Vec<GroupId>,
+    /// The statements blamed: every statement with an instance in the core.
+    pub suspects: BTreeSet<StmtId>,
+    /// The postconditions in the core: the violated constraints this core explains.
+    pub violated: Vec<String>,
+    /// Solver calls spent on this core.
+    pub solves: u64,
+    /// Size of the solver's first failed-assumption set, before minimization.
+    pub initial_len: usize,
+}
+
+/// Which groups are tried for deletion first (the rest follow in creation order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum CoreOrder {
+    /// Statement instances in execution order, then postconditions (the default).
+    #[default]
+    StatementsFirst,
+    /// Postconditions first, then statement instances.
+    ConstraintsFirst,
+}
+
+impl Encoding {
+    /// Marks which instances a fixed input's run executes (one solve with every statement on).
+    pub(crate) fn mark_executed(&mut self) -> Result<(), EncodeError> {
+        let stmts: Vec<GroupId> = self.instances.iter().filter_map(|i| i.group).collect();
+        let Outcome::Sat(model) = self.session.solve(&stmts, &[])? else {
+            return Err(EncodeError::Unsupported(
+                "the code alone is unsatisfiable on this input".into(),
+            ));
+        };
+        for i in &mut self.instances {
+            i.executed = Some(model.value(i.guard));
+            // Code the run does not execute is never blamed: its groups become hard.
+            if let (Some(false), Some(g)) = (i.executed, i.group) {
+                self.session.harden(g)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Groups of the statement instances the run executes, in execution order.
+    pub fn executed_groups(&self) -> Vec<GroupId> {
+        self.instance_groups(true)
+    }
+
+    /// Groups of the instances the run does not execute (kept on as background).
+    pub fn background_groups(&self) -> Vec<GroupId> {
+        self.instance_groups(false)
+    }
+
+    fn instance_groups(&self, executed: bool) -> Vec<GroupId> {
+        self.instances
+            .iter()
+            .filter(|i| i.executed.unwrap_or(true) == executed)
+            .filter_map(|i| i.group)
+            .collect()
+    }
+
+    /// The postcondition groups with their names: every `ensures`, then `noException`.
+    pub fn postcondition_groups(&self) -> Vec<(String, GroupId)> {
+        let mut out: Vec<(String, GroupId)> = self
+            .constraints
+            .iter()
+            .filter_map(|c| c.group.map(|g| (c.name.clone(), g)))
+            .collect();
+        out.extend(
+            self.no_exception_group
+                .map(|g| (crate::decode::NO_EXCEPTION.to_string(), g)),
+        );
+        out
+    }
+
+    /// Statements executed by the run (for a fixed input in grouped mode).
+    pub fn executed_statements(&self) -> BTreeSet<StmtId> {
+        self.instances
+            .iter()
+            .filter(|i| i.executed == Some(true))
+            .map(|i| i.stmt)
+            .collect()
+    }
+
+    /// One minimal core of the violation under `postconditions` (empty if the run satisfies them).
+    pub fn minimal_core(
+        &mut self,
+        postconditions: &[GroupId],
+        order: CoreOrder,
+    ) -> Result<Option<Core>, EncodeError> {
+        let stmts = self.executed_groups();
+        let background = self.background_groups();
+        let candidates: Vec<GroupId> = stmts.iter().chain(postconditions).copied().collect();
+        let try_first: Vec<GroupId> = match order {
+            CoreOrder::StatementsFirst => candidates.clone(),
+            CoreOrder::ConstraintsFirst => postconditions.iter().chain(&stmts).copied().collect(),
+        };
+        let result = self
+            .session
+            .minimal_core_in(&candidates, &background, &[], &try_first)?;
+        let CoreResult::Unsat(core) = result else {
+            return Ok(None);
+        };
+        Ok(Some(self.describe_core(
+            core.groups,
+            core.solves,
+            core.initial_len,
+        )))
+    }
+
+    fn describe_core(&self, groups: Vec<GroupId>, solves: u64, initial_len: usize) -> Core {
+        let suspects = self
+            .instances
+            .iter()
+            .filter(|i| i.group.is_some_and(|g| groups.contains(&g)))
+            .map(|i| i.stmt)
+            .collect();
+        let violated = self
+            .postcondition_groups()
+            .into_iter()
+            .filter(|(_, g)| groups.contains(g))
+            .map(|(n, _)| n)
+            .collect();
+        Core {
+            groups,
+            suspects,
+            violated,
+            solves,
+            initial_len,
+        }
+    }
+
+    /// Iterative cores for multiple faults: a minimal core; then without the postconditions it
+    /// violated, another; while the rest is still unsatisfiable (at most `max` cores).
+    pub fn iterative_cores(
+        &mut self,
+        order: CoreOrder,
+        max: usize,
+    ) -> Result<Vec<Core>, EncodeError> {
+        let mut enabled: Vec<GroupId> = self
+            .postcondition_groups()
+            .into_iter()
+            .map(|(_, g)| g)
+            .collect();
+        let mut cores = Vec::new();
+        while cores.len() < max {
+            let Some(core) = self.minimal_core(&enabled, order)? else {
+                break;
+            };
+            let before = enabled.len();
+            enabled.retain(|g| !core.groups.contains(g));
+            cores.push(core);
+            if enabled.len() == before {
+                break; // a core without a postcondition: the code alone is contradictory
+            }
+        }
+        Ok(cores)
+    }
+}

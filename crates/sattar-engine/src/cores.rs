@@ -1,0 +1,149 @@
+//! The first half of SAT-TAR (REFERENCE §1 steps 1–3): from a fault-revealing input, the minimal
+//! unsatisfiable cores of `input ∧ code ∧ postcondition`, mapped to suspect statements and violated
+//! constraints; and the SAT technique's ranking built from them.
+
+use crate::{judge, EngineError, Judged, Subject, TestVerdict};
+use sattar_encode::{
+    encode, CheckOptions, CheckOutcome, Core, CoreOrder, EncodeOptions, Encoding, Mode, PreSpec,
+};
+use sattar_heap::TestInput;
+use sattar_java::{Limits, StmtId};
+use sattar_rank::{Order, Ranking, Scored};
+use std::collections::BTreeSet;
+use std::time::{Duration, Instant};
+
+/// Where the fault-revealing input came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InputSource {
+    /// Given by the user.
+    Given,
+    /// The smallest fault-revealing input `check` found, at this scope.
+    Check(usize),
+}
+
+/// How to compute cores.
+#[derive(Clone, Debug)]
+pub struct CoreRequest {
+    /// The fault-revealing input; `None` asks `check` for the smallest one.
+    pub input: Option<TestInput>,
+    /// Bounds of that search (and the bitwidth/unrolling of the core's encoding).
+    pub check: CheckOptions,
+    /// Deletion order.
+    pub order: CoreOrder,
+    /// The most cores of the iterative search (1 = a single core).
+    pub max_cores: usize,
+}
+
+impl Default for CoreRequest {
+    fn default() -> Self {
+        CoreRequest {
+            input: None,
+            check: CheckOptions::default(),
+            order: CoreOrder::default(),
+            max_cores: 8,
+        }
+    }
+}
+
+/// Cores of one failing run.
+pub struct CoreAnalysis {
+    /// The failing input.
+    pub input: TestInput,
+    /// Where it came from.
+    pub source: InputSource,
+    /// Its run on the reference interpreter, judged by the spec.
+    pub judged: Judged,
+    /// The iterative cores, first to last.
+    pub cores: Vec<Core>,
+    /// Every statement some core blames.
+    pub suspects: BTreeSet<StmtId>,
+    /// Every postcondition some core names, in core order.
+    pub violated: Vec<String>,
+    /// The statements the failing run executed.
+    pub executed: BTreeSet<StmtId>,
+    /// The grouped encoding the cores come from (for export).
+    pub encoding: Encoding,
+    /// Wall time of encoding the input and extracting the cores.
+    pub time: Duration,
+}
+
+/// Finds the failing input (given or from `check`), confirms it fails, and extracts its cores.
+pub fn cores(subject: &Subject, req: &CoreRequest) -> Result<CoreAnalysis, EngineError> {
+    let (input, source) = match &req.input {
+        Some(i) => (i.clone(), InputSource::Given),
+        None => smallest_failing(subject, &req.check)?,
+    };
+    let run = sattar_java::run(&subject.program, subject.method, &input, Limits::default())
+        .map_err(|e| EngineError::Usage(e.to_string()))?;
+    let judged = judge(subject, &input, run)
+        .map_err(|e| EngineError::Usage(format!("the spec cannot judge this input: {e}")))?;
+    match &judged.verdict {
+        TestVerdict::Pass => return Err(EngineError::NothingToLocalize),
+        TestVerdict::Invalid(names) => return Err(EngineError::InvalidInput(names.clone())),
+        TestVerdict::Fail(_) => {}
+    }
+    let t0 = Instant::now();
+    let opts = EncodeOptions {
+        mode: Mode::Grouped,
+        bitwidth: req.check.bitwidth,
+        unroll: req.check.unroll,
+        max_unroll: req.check.max_unroll.max(256),
+    };
+    let mut encoding = encode(
+        &subject.program,
+        subject.method,
+        &subject.spec,
+        PreSpec::Fixed(&input),
+        &opts,
+    )?;
+    let cores = encoding.iterative_cores(req.order, req.max_cores.max(1))?;
+    let time = t0.elapsed();
+    let suspects = cores
+        .iter()
+        .flat_map(|c| c.suspects.iter().copied())
+        .collect();
+    let mut violated: Vec<String> = Vec::new();
+    for name in cores.iter().flat_map(|c| &c.violated) {
+        if !violated.contains(name) {
+            violated.push(name.clone());
+        }
+    }
+    let executed = encoding.executed_statements();
+    Ok(CoreAnalysis {
+        input,
+        source,
+        judged,
+        cores,
+        suspects,
+        violated,
+        executed,
+        encoding,
+        time,
+    })
+}
+
+fn smallest_failing(
+    subject: &Subject,
+    opts: &CheckOptions,
+) -> Result<(TestInput, InputSource), EngineError> {
+    let checked = crate::check(subject, opts)?;
+    match checked.report.outcome {
+        CheckOutcome::Violation(d) => Ok((d.input, InputSource::Check(checked.report.scope))),
+        CheckOutcome::Holds => Err(EngineError::NoFailingInput(checked.report.scope)),
+    }
+}
+
+/// The SAT technique: suspiciousness 1 for the core's suspects, 0 for the other statements the
+/// failing run executed.
+pub fn sat_ranking(a: &CoreAnalysis) -> Ranking<StmtId> {
+    let scored = a
+        .executed
+        .iter()
+        .map(|s| Scored {
+            id: *s,
+            score: if a.suspects.contains(s) { 1.0 } else { 0.0 },
+            confidence: 0.0,
+        })
+        .collect();
+    Ranking::new(scored, Order::Score)
+}

@@ -1,0 +1,188 @@
+//! Minimal cores of the catalog faults: minimal group by group, blaming the faulty statement among
+//! statements the failing run executed, naming the violated constraints; iterative cores separate
+//! the faults of a multi-fault entry.
+
+use sattar_catalog::{inputs, Catalog};
+use sattar_engine::{cores, sat_ranking, CoreAnalysis, CoreRequest, Subject, SubjectRequest};
+use sattar_heap::TestInput;
+use std::collections::BTreeSet;
+
+fn subject(id: &str) -> Subject {
+    Subject::load(&SubjectRequest {
+        fault: Some(id.into()),
+        ..Default::default()
+    })
+    .unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn analyse(id: &str, input: Option<TestInput>) -> (Subject, CoreAnalysis) {
+    let s = subject(id);
+    let req = CoreRequest {
+        input,
+        ..CoreRequest::default()
+    };
+    let a = cores(&s, &req).unwrap_or_else(|e| panic!("{id}: {e}"));
+    (s, a)
+}
+
+fn lines(s: &Subject, stmts: &BTreeSet<sattar_java::StmtId>) -> BTreeSet<u32> {
+    stmts.iter().map(|id| s.program.stmt(*id).line).collect()
+}
+
+/// The fault-revealing inputs of `tests/faults.rs`, whose violated constraints are known.
+fn cases() -> Vec<(&'static str, TestInput)> {
+    vec![
+        ("sll.sizeErr", inputs::list(&[0, 1], None, 0, None)),
+        ("sll.headErr", inputs::list(&[0, 1], None, 0, None)),
+        ("sll.removeErr", inputs::list(&[0, 1], None, 1, None)),
+        ("sll.sizeErr2", inputs::list(&[0, 1], None, 0, None)),
+        ("sll.headErr2", inputs::list(&[0, 1], None, 0, None)),
+        ("sll.sllSizeRemErr", inputs::list(&[0, 1], None, 1, None)),
+        ("bst.traverseErr", inputs::bst(&[5, 3], 1)),
+        ("bst.rootErr", inputs::bst(&[], 1)),
+        ("bst.branchErr", inputs::bst(&[5], 3)),
+        ("bst.rightErr", inputs::bst(&[5], 7)),
+        ("bst.parentErr", inputs::bst(&[5], 3)),
+        ("bst.sizeErr1", inputs::bst(&[5], 3)),
+        ("bst.sizeErr2", inputs::bst(&[5], 3)),
+        ("bst.bstRootParErr", inputs::bst(&[5], 3)),
+        ("bst.bstRootSizRghtErr", inputs::bst(&[5], 7)),
+    ]
+}
+
+#[test]
+fn every_core_is_minimal_group_by_group() {
+    for (id, input) in cases() {
+        let (_, mut a) = analyse(id, Some(input));
+        let background = a.encoding.background_groups();
+        for core in a.cores.clone() {
+            let report = a
+                .encoding
+                .session
+                .check_minimal_in(&core.groups, &background, &[])
+                .expect("no budget");
+            assert!(report.unsat, "{id}: the core is satisfiable");
+            assert!(
+                report.removable.is_empty(),
+                "{id}: removable groups {:?}",
+                report.removable
+            );
+        }
+    }
+}
+
+#[test]
+fn cores_blame_the_faulty_statements_and_name_every_violated_constraint() {
+    let catalog = Catalog::bundled().expect("bundle");
+    for (id, input) in cases() {
+        let (s, a) = analyse(id, Some(input));
+        let fault = catalog.fault(id).expect("fault");
+        let suspects = lines(&s, &a.suspects);
+        let executed = lines(&s, &a.executed);
+        assert!(
+            a.suspects.is_subset(&a.executed),
+            "{id}: suspects {suspects:?} not all executed {executed:?}"
+        );
+        let faulty: BTreeSet<u32> = fault.faulty_lines().into_iter().collect();
+        let revealed: BTreeSet<u32> = faulty.intersection(&executed).copied().collect();
+        assert!(
+            !revealed.is_empty(),
+            "{id}: the run executes no faulty line"
+        );
+        assert!(
+            revealed.is_subset(&suspects),
+            "{id}: faulty {revealed:?} not in suspects {suspects:?}"
+        );
+        let oracle: BTreeSet<&String> = a.judged.verdict.constraints().iter().collect();
+        let named: BTreeSet<&String> = a.violated.iter().collect();
+        assert_eq!(
+            named, oracle,
+            "{id}: the cores name other constraints than the oracle"
+        );
+        let rank = sat_ranking(&a);
+        let best = revealed
+            .iter()
+            .filter_map(|l| a.executed.iter().find(|s2| s.program.stmt(**s2).line == *l))
+            .filter_map(|st| rank.rank_of(st))
+            .map(|r| r.worst())
+            .min()
+            .expect("ranked");
+        assert!(
+            best <= a.suspects.len(),
+            "{id}: SAT rank {best} beyond the {} suspects",
+            a.suspects.len()
+        );
+    }
+}
+
+#[test]
+fn the_size_constraint_alone_sees_sizeerr_and_postcond2_needs_more_statements() {
+    let (s1, list) = analyse("sll.sizeErr", Some(inputs::list(&[0, 1], None, 0, None)));
+    assert_eq!(list.violated, ["sizeOk"]);
+    assert_eq!(list.cores.len(), 1);
+    assert!(lines(&s1, &list.suspects).contains(&23));
+    let input = inputs::bst(&[5], 3);
+    let (_, one) = analyse("bst.sizeErr1", Some(input.clone()));
+    let (_, two) = analyse("bst.sizeErr2", Some(input));
+    assert!(
+        two.suspects.len() > one.suspects.len(),
+        "postcond2 ({:?}) should blame more than postcond1 ({:?})",
+        two.suspects,
+        one.suspects
+    );
+}
+
+#[test]
+fn iterative_cores_separate_the_two_faults_of_sll_size_rem_err() {
+    let (s, a) = analyse(
+        "sll.sllSizeRemErr",
+        Some(inputs::list(&[0, 1], None, 1, None)),
+    );
+    assert_eq!(a.cores.len(), 2, "{:?}", a.cores);
+    let named: BTreeSet<&str> = a.violated.iter().map(String::as_str).collect();
+    assert_eq!(named, BTreeSet::from(["removeOk", "sizeOk"]));
+    let suspects = lines(&s, &a.suspects);
+    assert!(
+        suspects.contains(&19) && suspects.contains(&23),
+        "{suspects:?}"
+    );
+    for c in &a.cores {
+        assert_eq!(
+            c.violated.len(),
+            1,
+            "each core explains one constraint: {:?}",
+            c.violated
+        );
+    }
+}
+
+#[test]
+fn without_an_input_the_smallest_failing_input_from_check_is_used() {
+    let catalog = Catalog::bundled().expect("bundle");
+    for f in catalog.faults.iter().filter(|f| !f.is_multi()) {
+        let (s, a) = analyse(&f.id, None);
+        assert!(
+            matches!(a.source, sattar_engine::InputSource::Check(_)),
+            "{}",
+            f.id
+        );
+        let suspects = lines(&s, &a.suspects);
+        assert!(
+            f.faulty_lines().iter().any(|l| suspects.contains(l)),
+            "{}: faulty {:?} not in {suspects:?}",
+            f.id,
+            f.faulty_lines()
+        );
+    }
+}
+
+#[test]
+fn a_passing_input_has_nothing_to_localize() {
+    let s = subject("sll.sizeErr");
+    let req = CoreRequest {
+        input: Some(inputs::list(&[0, 1], None, 5, None)),
+        ..CoreRequest::default()
+    };
+    let err = cores(&s, &req).err().expect("refused");
+    assert!(err.to_string().contains("nothing to localize"), "{err}");
+}
