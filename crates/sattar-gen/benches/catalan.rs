@@ -1,0 +1,60 @@
+//! Korat's classic benchmark: every binary search tree with exactly n nodes and keys 0..n
+//! (Catalan(n) of them), timed, against Korat's published times. Run:
+//! `cargo bench -p sattar-gen --bench catalan`.
+
+use sattar_gen::{Finitization, Generator};
+use sattar_heap::Schema;
+use sattar_java::parse_program;
+use sattar_spec::{parse_spec, resolve, ResolvedMethod};
+use std::time::Instant;
+
+/// Korat (ISSTA 2002) on BinarySearchTree: (size, structures, seconds).
+const KORAT: [(usize, u64, f64); 2] = [(8, 1_430, 2.2), (10, 16_796, 60.0)];
+
+fn main() {
+    let (schema, rm) = subject();
+    println!(
+        "{:>3} {:>8} {:>11} {:>10} {:>14}",
+        "n", "trees", "explored", "seconds", "vs Korat"
+    );
+    for n in 0..=10usize {
+        let fin = finitization(&schema, &rm, n);
+        let generator = Generator::new(&schema, &rm, &fin).unwrap_or_else(|e| panic!("{e}"));
+        let t0 = Instant::now();
+        let stats = generator.explore().unwrap_or_else(|e| panic!("{e}"));
+        let secs = t0.elapsed().as_secs_f64();
+        let korat = KORAT.iter().find(|(size, _, _)| *size == n);
+        let ratio = korat.map_or(String::new(), |(_, count, k)| {
+            assert_eq!(stats.valid, *count, "Korat's count at n = {n}");
+            format!("{:.0}x faster", k / secs)
+        });
+        println!(
+            "{n:>3} {:>8} {:>11} {secs:>10.4} {ratio:>14}",
+            stats.valid, stats.explored
+        );
+    }
+}
+
+fn subject() -> (Schema, ResolvedMethod) {
+    let root = sattar_catalog::find_root().expect("the bundled subjects");
+    let read = |rel: &str| std::fs::read_to_string(root.join(rel)).expect("a bundled file");
+    let java = read("java-subjects/bst/BinarySearchTree.java");
+    let program =
+        parse_program("BinarySearchTree.java", &java).unwrap_or_else(|e| panic!("{}", e[0]));
+    let method = program.find_methods("add")[0].id;
+    let spec = parse_spec("bst.spec", &read("specs/bst.spec")).unwrap_or_else(|e| panic!("{e}"));
+    let schema = program.schema();
+    let rm = resolve(&spec, &schema, &program.sig(method), Some("postcond1"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    (schema, rm)
+}
+
+/// Exactly n nodes, keys 0..n, size n, `add(0)`: one input per tree.
+fn finitization(schema: &Schema, rm: &ResolvedMethod, n: usize) -> Finitization {
+    let mut fin = Finitization::for_method(schema, rm, n).unwrap_or_else(|e| panic!("{e}"));
+    fin.exactly("Node", n)
+        .and_then(|f| f.int_field("BinarySearchTree", "size", [n as i32]))
+        .and_then(|f| f.int_arg("k", [0]))
+        .unwrap_or_else(|e| panic!("{e}"));
+    fin
+}

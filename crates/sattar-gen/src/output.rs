@@ -1,0 +1,105 @@
+//! A finished candidate as a [`TestInput`]: objects named `{Class}{i}` in breadth-first order
+//! from the receiver and the reference arguments, so isomorphic inputs get identical names.
+
+use crate::layout::{Layout, SlotKind};
+use crate::state::{State, NULL};
+use sattar_heap::{Heap, ObjId, Object, TestInput, Value};
+use std::collections::{BTreeMap, VecDeque};
+
+/// The input a finished candidate stands for (unset slots hold their first value).
+pub(crate) fn build(lay: &Layout, st: &State) -> TestInput {
+    let mut names: Vec<Option<ObjId>> = vec![None; lay.obj_class.len()];
+    let mut counters = vec![0usize; lay.classes.len()];
+    let mut queue = VecDeque::new();
+    let mut visit = |o: u32, queue: &mut VecDeque<u32>| {
+        let slot = &mut names[o as usize];
+        if slot.is_none() {
+            let c = usize::from(lay.obj_class[o as usize]);
+            *slot = Some(ObjId(format!("{}{}", lay.classes[c].prefix, counters[c])));
+            counters[c] += 1;
+            queue.push_back(o);
+        }
+    };
+    let arg_objects = lay.args.iter().filter_map(|a| object(lay, st, a.slot));
+    for o in lay.receiver.into_iter().chain(arg_objects) {
+        visit(o, &mut queue);
+    }
+    let mut order = Vec::new();
+    while let Some(o) = queue.pop_front() {
+        order.push(o);
+        for fi in 0..fields(lay, o) {
+            if let Some(next) = object(lay, st, lay.slot(o, fi)) {
+                visit(next, &mut queue);
+            }
+        }
+    }
+    let heap = Heap {
+        objects: order
+            .iter()
+            .map(|&o| (name(&names, o), object_at(lay, st, &names, o)))
+            .collect(),
+    };
+    let args = lay
+        .args
+        .iter()
+        .map(|a| (a.name.clone(), value(lay, st, &names, a.slot, a.is_bool)))
+        .collect();
+    TestInput {
+        this: lay.receiver.map(|r| name(&names, r)),
+        args,
+        heap,
+    }
+}
+
+fn fields(lay: &Layout, o: u32) -> u32 {
+    lay.classes[usize::from(lay.obj_class[o as usize])]
+        .fields
+        .len() as u32
+}
+
+/// The object a reference slot holds (unset means null).
+fn object(lay: &Layout, st: &State, slot: u32) -> Option<u32> {
+    let s = slot as usize;
+    let is_ref = matches!(lay.slot_kind[s], SlotKind::Ref(_));
+    (is_ref && st.set[s] && st.val[s] != NULL).then(|| st.val[s] as u32)
+}
+
+fn name(names: &[Option<ObjId>], o: u32) -> ObjId {
+    // every object reached from a root was named on the way
+    names[o as usize]
+        .clone()
+        .unwrap_or_else(|| ObjId(format!("obj{o}")))
+}
+
+fn object_at(lay: &Layout, st: &State, names: &[Option<ObjId>], o: u32) -> Object {
+    let info = &lay.classes[usize::from(lay.obj_class[o as usize])];
+    let fields: BTreeMap<String, Value> = info
+        .fields
+        .iter()
+        .enumerate()
+        .map(|(fi, (f, _))| {
+            let v = value(lay, st, names, lay.slot(o, fi as u32), info.is_bool[fi]);
+            (f.clone(), v)
+        })
+        .collect();
+    Object {
+        class: info.name.clone(),
+        fields,
+    }
+}
+
+/// The value of a slot; an unset slot holds null or its domain's first value.
+fn value(lay: &Layout, st: &State, names: &[Option<ObjId>], slot: u32, is_bool: bool) -> Value {
+    let s = slot as usize;
+    let v = if st.set[s] {
+        st.val[s]
+    } else {
+        lay.dom(slot).first().copied().unwrap_or(NULL)
+    };
+    match lay.slot_kind[s] {
+        SlotKind::Ref(_) if v == NULL => Value::Null,
+        SlotKind::Ref(_) => Value::Ref(name(names, v as u32)),
+        SlotKind::Scalar(_) if is_bool => Value::Bool(v != 0),
+        SlotKind::Scalar(_) => Value::Int(v as i32),
+    }
+}

@@ -1,0 +1,274 @@
+//! Shared helpers: loading subjects, canonical forms of inputs, and a brute-force reference
+//! generator (every assignment of every field, filtered by the spec evaluator).
+#![allow(dead_code)]
+
+use sattar_gen::{Count, Finitization};
+use sattar_heap::{FieldType, Heap, ObjId, Object, Schema, TestInput, Value};
+use sattar_java::parse_program;
+use sattar_spec::{evaluate_pre, parse_spec, resolve, ResolvedMethod};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+/// A subject's schema and resolved method.
+pub struct Subject {
+    /// The classes.
+    pub schema: Schema,
+    /// The method's resolved spec.
+    pub rm: ResolvedMethod,
+}
+
+/// Parses Java and spec text and resolves `method`'s spec with `ensures` set `set`.
+pub fn from_text(java: &str, spec: &str, method: &str, set: Option<&str>) -> Subject {
+    let program = parse_program("Subject.java", java).unwrap_or_else(|e| panic!("{}", e[0]));
+    let m = program.find_methods(method)[0].id;
+    let spec = parse_spec("subject.spec", spec).unwrap_or_else(|e| panic!("{e}"));
+    let schema = program.schema();
+    let rm = resolve(&spec, &schema, &program.sig(m), set).unwrap_or_else(|e| panic!("{e}"));
+    Subject { schema, rm }
+}
+
+fn bundled(rel: &str) -> String {
+    let root = sattar_catalog::find_root().expect("the bundled subjects");
+    std::fs::read_to_string(root.join(rel)).expect("a bundled file")
+}
+
+/// The bundled binary search tree, method `add`.
+pub fn bst() -> Subject {
+    from_text(
+        &bundled("java-subjects/bst/BinarySearchTree.java"),
+        &bundled("specs/bst.spec"),
+        "add",
+        Some("postcond1"),
+    )
+}
+
+/// The bundled linked list, method `delete`.
+pub fn list() -> Subject {
+    from_text(
+        &bundled("java-subjects/linkedlist/LinkedList.java"),
+        &bundled("specs/linkedlist.spec"),
+        "delete",
+        Some("postcond1"),
+    )
+}
+
+/// The linked list's Java with another spec (method `delete`, no ensures sets).
+pub fn list_with_spec(spec: &str) -> Subject {
+    from_text(
+        &bundled("java-subjects/linkedlist/LinkedList.java"),
+        spec,
+        "delete",
+        None,
+    )
+}
+
+/// The Catalan number `C(n)`.
+pub fn catalan(n: u64) -> u64 {
+    (0..n).fold(1, |c, i| c * 2 * (2 * i + 1) / (i + 2))
+}
+
+/// BSTs with exactly `n` nodes, keys `0..n`, size `n`, `add(0)`.
+pub fn catalan_fin(s: &Subject, n: usize) -> Finitization {
+    let mut fin = Finitization::for_method(&s.schema, &s.rm, n).expect("defaults");
+    fin.exactly("Node", n)
+        .and_then(|f| f.int_field("BinarySearchTree", "size", [n as i32]))
+        .and_then(|f| f.int_arg("k", [0]))
+        .expect("a valid finitization");
+    fin
+}
+
+/// The input renamed canonically: breadth-first from the receiver and the reference
+/// arguments, fields in name order; isomorphic inputs give equal strings.
+pub fn canonical(t: &TestInput) -> String {
+    let mut names: BTreeMap<ObjId, usize> = BTreeMap::new();
+    let mut queue: VecDeque<ObjId> = VecDeque::new();
+    let roots = t.roots();
+    for r in &roots {
+        if !names.contains_key(r) {
+            names.insert(r.clone(), names.len());
+            queue.push_back(r.clone());
+        }
+    }
+    let mut order = Vec::new();
+    while let Some(id) = queue.pop_front() {
+        order.push(id.clone());
+        for v in t.heap.objects[&id].fields.values() {
+            if let Value::Ref(next) = v {
+                if !names.contains_key(next) {
+                    names.insert(next.clone(), names.len());
+                    queue.push_back(next.clone());
+                }
+            }
+        }
+    }
+    let show = |v: &Value| match v {
+        Value::Ref(o) => format!("#{}", names[o]),
+        other => other.to_string(),
+    };
+    let mut out = String::new();
+    for id in &order {
+        let o = &t.heap.objects[id];
+        let fields: Vec<String> = o
+            .fields
+            .iter()
+            .map(|(f, v)| format!("{f}={}", show(v)))
+            .collect();
+        out += &format!("#{}:{}{{{}}} ", names[id], o.class, fields.join(","));
+    }
+    let args: Vec<String> = t
+        .args
+        .iter()
+        .map(|(n, v)| format!("{n}={}", show(v)))
+        .collect();
+    out + &format!("args({})", args.join(","))
+}
+
+/// Whether an input is valid for the method (invariant and precondition hold).
+pub fn valid(s: &Subject, t: &TestInput) -> bool {
+    evaluate_pre(&s.rm, &t.heap, t.this.as_ref(), &t.args)
+        .expect("the spec evaluates")
+        .pre_ok()
+}
+
+/// Every valid input within `fin` as canonical strings, found by trying every value of every
+/// argument and of every field of every object reached so far (objects come from each class's
+/// pool of `fin.count` objects), and keeping those the spec evaluator accepts.
+pub fn brute_force(s: &Subject, fin: &Finitization) -> BTreeSet<String> {
+    let mut pools: BTreeMap<String, Vec<ObjId>> = BTreeMap::new();
+    for class in s.schema.classes.keys() {
+        let n = fin.count(class).map_or(0, Count::max);
+        let ids = (0..n).map(|i| ObjId::new(format!("{class}#{i}"))).collect();
+        pools.insert(class.clone(), ids);
+    }
+    let mut b = Brute {
+        s,
+        fin,
+        pools,
+        seen: BTreeSet::new(),
+        out: BTreeSet::new(),
+    };
+    let mut t = TestInput {
+        this: None,
+        args: Vec::new(),
+        heap: Heap::default(),
+    };
+    let mut pending: Vec<Pending> =
+        s.rm.sig
+            .params
+            .iter()
+            .map(|(p, ty)| (None, p.clone(), ty.clone()))
+            .collect();
+    if !s.rm.sig.is_static {
+        let this = b.pools[&s.rm.sig.class][0].clone();
+        pending.extend(b.add_object(&mut t, &this, &s.rm.sig.class));
+        t.this = Some(this);
+    }
+    b.go(t, pending);
+    b.out
+}
+
+/// A slot still to assign: its object (`None` for an argument), field and type.
+type Pending = (Option<ObjId>, String, FieldType);
+
+struct Brute<'a> {
+    s: &'a Subject,
+    fin: &'a Finitization,
+    pools: BTreeMap<String, Vec<ObjId>>,
+    seen: BTreeSet<String>,
+    out: BTreeSet<String>,
+}
+
+impl Brute<'_> {
+    fn go(&mut self, t: TestInput, pending: Vec<Pending>) {
+        let Some(((owner, field, ty), rest)) = pending.split_first() else {
+            return self.finish(t);
+        };
+        for v in self.values(owner.as_ref(), field, ty) {
+            let (mut t, mut rest) = (t.clone(), rest.to_vec());
+            if let (Value::Ref(o), FieldType::Ref(class)) = (&v, ty) {
+                if !t.heap.objects.contains_key(o) {
+                    rest.extend(self.add_object(&mut t, o, class));
+                }
+            }
+            match owner {
+                Some(o) => {
+                    let obj = t.heap.objects.get_mut(o).expect("added when reached");
+                    obj.fields.insert(field.clone(), v);
+                }
+                None => t.args.push((field.clone(), v)),
+            }
+            self.go(t, rest);
+        }
+    }
+
+    fn add_object(&self, t: &mut TestInput, o: &ObjId, class: &str) -> Vec<Pending> {
+        let fields = BTreeMap::new();
+        t.heap.objects.insert(
+            o.clone(),
+            Object {
+                class: class.to_string(),
+                fields,
+            },
+        );
+        let cs = &self.s.schema.classes[class];
+        cs.fields
+            .iter()
+            .map(|(f, ty)| (Some(o.clone()), f.clone(), ty.clone()))
+            .collect()
+    }
+
+    fn values(&self, owner: Option<&ObjId>, field: &str, ty: &FieldType) -> Vec<Value> {
+        let ints = match owner {
+            Some(o) => self.fin.int_field_domain(&self.class_of(o), field),
+            None => self.fin.int_arg_domain(field),
+        };
+        match ty {
+            FieldType::Int => ints.unwrap_or(&[]).iter().map(|v| Value::Int(*v)).collect(),
+            FieldType::Bool => vec![Value::Bool(false), Value::Bool(true)],
+            FieldType::Ref(c) => {
+                let nullable = owner.is_some() || self.fin.arg_nullable(field);
+                let nulls = nullable.then_some(Value::Null);
+                let objs = self.pools[c].iter().map(|o| Value::Ref(o.clone()));
+                nulls.into_iter().chain(objs).collect()
+            }
+        }
+    }
+
+    fn class_of(&self, o: &ObjId) -> String {
+        let (class, _) = o.as_str().split_once('#').expect("pool ids are class#i");
+        class.to_string()
+    }
+
+    fn finish(&mut self, t: TestInput) {
+        if !counts_ok(&t, self.fin) {
+            return;
+        }
+        let form = canonical(&t);
+        if self.seen.insert(form.clone()) && valid(self.s, &t) {
+            self.out.insert(form);
+        }
+    }
+}
+
+fn counts_ok(t: &TestInput, fin: &Finitization) -> bool {
+    let mut per: BTreeMap<&str, usize> = BTreeMap::new();
+    for o in t.heap.objects.values() {
+        *per.entry(o.class.as_str()).or_default() += 1;
+    }
+    fin.schema().classes.keys().all(|c| match fin.count(c) {
+        Some(Count::Exactly(n)) => per.get(c.as_str()).copied().unwrap_or(0) == n,
+        _ => true,
+    })
+}
+
+/// Checks that every input is valid and that no two are isomorphic; returns their canonical forms.
+pub fn check_inputs(s: &Subject, inputs: &[TestInput]) -> BTreeSet<String> {
+    let mut forms = BTreeSet::new();
+    for t in inputs {
+        assert!(valid(s, t), "generated an invalid input: {t}");
+        assert!(
+            forms.insert(canonical(t)),
+            "generated two isomorphic inputs: {t}"
+        );
+    }
+    forms
+}
