@@ -65,6 +65,8 @@ pub struct CoreAnalysis {
     pub encoding: Encoding,
     /// Wall time of encoding the input and extracting the cores.
     pub time: Duration,
+    /// Of which: extracting the cores (the solver calls of minimization).
+    pub core_time: Duration,
 }
 
 /// Finds the failing input (given or from `check`), confirms it fails, and extracts its cores.
@@ -96,8 +98,9 @@ pub fn cores(subject: &Subject, req: &CoreRequest) -> Result<CoreAnalysis, Engin
         PreSpec::Fixed(&input),
         &opts,
     )?;
+    let t1 = Instant::now();
     let cores = encoding.iterative_cores(req.order, req.max_cores.max(1))?;
-    let time = t0.elapsed();
+    let (time, core_time) = (t0.elapsed(), t1.elapsed());
     let suspects = cores
         .iter()
         .flat_map(|c| c.suspects.iter().copied())
@@ -119,6 +122,7 @@ pub fn cores(subject: &Subject, req: &CoreRequest) -> Result<CoreAnalysis, Engin
         executed,
         encoding,
         time,
+        core_time,
     })
 }
 

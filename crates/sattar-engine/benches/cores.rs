@@ -1,0 +1,119 @@
+//! Core extraction per catalog fault, against PySAT's MUSX on the very same problem (the WCNF that
+//! `sattar core --export-wcnf` writes). Inputs: the smallest fault-revealing input `check` finds,
+//! and a larger one (a 10-node list, a 9-node tree) to show scaling. Times are the best of five.
+//! Run: `cargo bench -p sattar-engine --bench cores` (MUSX column only when python3 has PySAT).
+
+use sattar_catalog::{inputs, Catalog};
+use sattar_engine::{cores, CoreRequest, Subject, SubjectRequest};
+use sattar_heap::TestInput;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+struct Row {
+    label: String,
+    groups: usize,
+    vars: usize,
+    clauses: usize,
+    core: usize,
+    total: Duration,
+    ours: Duration,
+    wcnf: PathBuf,
+}
+
+fn measure(id: &str, input: Option<TestInput>, label: &str, dir: &Path) -> Row {
+    let s = Subject::load(&SubjectRequest {
+        fault: Some(id.into()),
+        ..Default::default()
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    let req = CoreRequest {
+        input,
+        max_cores: 1,
+        ..CoreRequest::default()
+    };
+    let (mut best, mut total) = (Duration::MAX, Duration::MAX);
+    let mut last = None;
+    for _ in 0..5 {
+        let a = cores(&s, &req).unwrap_or_else(|e| panic!("{id}: {e}"));
+        best = best.min(a.core_time);
+        total = total.min(a.time);
+        last = Some(a);
+    }
+    let a = last.expect("five runs");
+    let wcnf = dir.join(format!(
+        "{}-{}.wcnf",
+        id.replace('.', "_"),
+        label.replace(' ', "_")
+    ));
+    std::fs::write(&wcnf, a.encoding.session.wcnf()).expect("write wcnf");
+    Row {
+        label: format!("{id} ({label})"),
+        groups: a.encoding.executed_groups().len() + a.encoding.postcondition_groups().len(),
+        vars: a.encoding.session.num_vars(),
+        clauses: a.encoding.session.num_clauses(),
+        core: a.cores.first().map_or(0, |c| c.groups.len()),
+        total,
+        ours: best,
+        wcnf,
+    }
+}
+
+/// MUSX (size, ms) per file, or nothing when PySAT is not installed.
+fn musx(files: &[PathBuf]) -> Vec<Option<(usize, f64)>> {
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("benches/musx_time.py");
+    let out = Command::new("python3").arg(script).args(files).output();
+    let text = match out {
+        Ok(o) if o.status.success() => String::from_utf8_lossy(&o.stdout).into_owned(),
+        _ => return vec![None; files.len()],
+    };
+    let mut rows = text.lines().map(|l| {
+        let f: Vec<&str> = l.split_whitespace().collect();
+        Some((f.get(1)?.parse().ok()?, f.get(2)?.parse().ok()?))
+    });
+    files.iter().map(|_| rows.next().flatten()).collect()
+}
+
+fn main() {
+    let dir = std::env::temp_dir().join("sattar-core-bench");
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let catalog = Catalog::bundled().expect("bundle");
+    let mut rows: Vec<Row> = catalog
+        .faults
+        .iter()
+        .map(|f| measure(&f.id, None, "smallest", &dir))
+        .collect();
+    let long: Vec<i32> = (0..10).collect();
+    rows.push(measure(
+        "sll.removeErr",
+        Some(inputs::list(&long, None, 9, None)),
+        "10 nodes",
+        &dir,
+    ));
+    rows.push(measure(
+        "bst.sizeErr1",
+        Some(inputs::bst(&[4, 2, 6, 1, 3, 5, 7, 0, 8], 9)),
+        "9 nodes",
+        &dir,
+    ));
+    let files: Vec<PathBuf> = rows.iter().map(|r| r.wcnf.clone()).collect();
+    let theirs = musx(&files);
+    println!("| fault (input) | groups | vars | clauses | encode + core ms | core | core ms | MUS | MUSX ms | MUSX / sattar |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (r, m) in rows.iter().zip(theirs) {
+        let ours = r.ours.as_secs_f64() * 1e3;
+        let total = r.total.as_secs_f64() * 1e3;
+        let (size, their, ratio) = match m {
+            Some((size, ms)) => (
+                size.to_string(),
+                format!("{ms:.2}"),
+                format!("{:.1}×", ms / ours),
+            ),
+            None => ("–".into(), "–".into(), "–".into()),
+        };
+        println!(
+            "| {} | {} | {} | {} | {total:.2} | {} | {ours:.2} | {size} | {their} | {ratio} |",
+            r.label, r.groups, r.vars, r.clauses, r.core
+        );
+    }
+}
