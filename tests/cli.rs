@@ -497,3 +497,39 @@ fn check_refuses_bad_bounds_with_the_flag_at_fault() {
         "--sat-time 0",
     );
 }
+
+/// `sattar core` prints the contract's JSON: the violated constraints, the suspects with lines and
+/// texts, each core; the exported GCNF and WCNF describe the same grouped problem.
+#[test]
+fn core_prints_suspects_and_exports_the_grouped_problem() {
+    let gcnf = scratch("core.gcnf", "");
+    let wcnf = scratch("core.wcnf", "");
+    let out = json(&[
+        "core", "--fault", "sll.sllSizeRemErr", "--input", LIST_INPUT, "--format", "json",
+        "--export-gcnf", gcnf.to_str().expect("utf-8"), "--export-wcnf", wcnf.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out["violated"], serde_json::json!(["sizeOk"]));
+    assert_eq!(out["input_source"], "given");
+    let lines: Vec<u64> = out["suspects"].as_array().expect("suspects").iter().map(|s| s["line"].as_u64().expect("line")).collect();
+    assert_eq!(lines, [23]);
+    assert_eq!(out["suspects"][0]["text"], "size = 0;");
+    assert_eq!(out["cores"].as_array().map(Vec::len), Some(1));
+    assert_eq!(out["sat_rank"], 1);
+    let groups = out["groups"].as_u64().expect("groups");
+    let g = std::fs::read_to_string(&gcnf).expect("gcnf written");
+    let header = g.lines().find(|l| l.starts_with("p gcnf")).expect("gcnf header");
+    assert_eq!(header.split_whitespace().nth(4), Some(groups.to_string().as_str()), "{header}");
+    let w = std::fs::read_to_string(&wcnf).expect("wcnf written");
+    let soft = w.lines().filter(|l| l.starts_with("1 ")).count() as u64;
+    assert_eq!(soft, groups, "one soft unit per group");
+}
+
+#[test]
+fn core_without_an_input_uses_the_smallest_failing_one_and_refuses_a_passing_one() {
+    let out = json(&["core", "--fault", "bst.sizeErr1", "--format", "json"]);
+    assert_eq!(out["input_source"]["check_scope"], 1);
+    let lines: Vec<u64> = out["suspects"].as_array().expect("suspects").iter().map(|s| s["line"].as_u64().expect("line")).collect();
+    assert!(lines.contains(&38), "{lines:?}");
+    let passing = scratch("pass.json", r#"{"this":"L0","args":{"k":7},"objects":{"L0":{"class":"LinkedList","header":null,"size":0}}}"#);
+    refused(&["core", "--fault", "sll.sizeErr", "--input", passing.to_str().expect("utf-8")], "nothing to localize");
+}

@@ -209,3 +209,30 @@ fn exported_problem_means_the_same_to_an_external_solver() {
     assert!(!load(&all).solve().expect("plain solve"));
     assert!(load(&hard).solve().expect("plain solve"));
 }
+
+/// A hardened group is always on, never in a core, and exported as hard clauses: the GCNF and WCNF
+/// number only the remaining groups, so an external MUS tool sees exactly the session's problem.
+#[test]
+fn hardened_groups_are_hard_in_cores_and_exports() {
+    use sattar_sat::{CoreResult, Session};
+    let mut s = Session::new();
+    let x = s.circuit_mut().input();
+    let y = s.circuit_mut().input();
+    let (gx, gimp, gy) = (s.new_group("x"), s.new_group("x => y"), s.new_group("not y"));
+    s.assert_in_group(x, gx).unwrap();
+    let imp = s.circuit_mut().implies(x, y);
+    s.assert_in_group(imp, gimp).unwrap();
+    s.assert_in_group(!y, gy).unwrap();
+    s.harden(gimp).unwrap();
+    assert!(s.is_hard(gimp));
+    match s.minimal_core(&[gx, gy], &[], &[]).unwrap() {
+        CoreResult::Unsat(core) => assert_eq!(core.groups, vec![gx, gy]),
+        CoreResult::Sat(_) => panic!("x, x => y (hard), not y is unsatisfiable"),
+    }
+    let gcnf = s.gcnf();
+    assert!(gcnf.lines().any(|l| l.starts_with("p gcnf") && l.ends_with(" 2")), "{gcnf}");
+    assert!(gcnf.contains("c group 1 x") && gcnf.contains("c group 2 not y"), "{gcnf}");
+    assert!(!gcnf.contains("x => y"), "{gcnf}");
+    let wcnf = s.wcnf();
+    assert_eq!(wcnf.lines().filter(|l| l.starts_with("1 ")).count(), 2, "{wcnf}");
+}
