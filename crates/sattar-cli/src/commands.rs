@@ -317,6 +317,10 @@ pub struct CoreArgs {
     /// Which groups minimization tries to drop first.
     #[arg(long, value_enum, default_value_t)]
     order: OrderArg,
+    /// The paper's relaxed cores: postconditions the failing run satisfies stay soft (by default
+    /// they are hard, so cores blame only what the violation needs).
+    #[arg(long)]
+    relaxed: bool,
     /// Also write the grouped problem as group-CNF (for external MUS tools).
     #[arg(long)]
     export_gcnf: Option<PathBuf>,
@@ -346,6 +350,7 @@ pub fn core(a: CoreArgs) -> Result<ExitCode> {
             OrderArg::Constraints => sattar_encode::CoreOrder::ConstraintsFirst,
         },
         max_cores: a.max_cores,
+        keep_satisfied: !a.relaxed,
     };
     let analysis = sattar_engine::cores(&subject, &req)?;
     let session = &analysis.encoding.session;

@@ -148,6 +148,7 @@ fn check_scope(
         bitwidth: opts.bitwidth,
         unroll: opts.unroll,
         max_unroll: opts.max_unroll,
+        ..EncodeOptions::default()
     };
     let pre = PreSpec::Free { scope };
     let mut bounds = initial_bounds(program, spec, pre, &eopts);

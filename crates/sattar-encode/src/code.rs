@@ -107,6 +107,8 @@ pub struct Walker<'a> {
     program: &'a Program,
     session: &'a mut Session,
     grouped: bool,
+    /// Skip code no run can reach (off: every walk over the same bounds creates the same instances).
+    skip_dead: bool,
     bounds: &'a Bounds,
     universe: Universe,
     heap: SymHeap,
@@ -140,6 +142,7 @@ impl<'a> Walker<'a> {
             program,
             session,
             grouped,
+            skip_dead: true,
             bounds,
             universe,
             heap,
@@ -158,6 +161,18 @@ impl<'a> Walker<'a> {
             allocs: 0,
             counts: HashMap::new(),
         }
+    }
+
+    /// Keeps unreachable code in the walk, so that walks over different pre-states with the same
+    /// bounds create the same instances in the same order (their indices correspond).
+    pub fn aligned(mut self) -> Self {
+        self.skip_dead = false;
+        self
+    }
+
+    /// Whether the current point is unreachable and may be skipped.
+    fn dead(&self) -> bool {
+        self.skip_dead && self.guard == Bool::FALSE
     }
 
     /// Encodes a call of `method` on `this` with `args`, to the end of the method.
@@ -280,7 +295,7 @@ impl<'a> Walker<'a> {
 
     fn block(&mut self, b: &Block) {
         for s in b {
-            if self.guard == Bool::FALSE {
+            if self.dead() {
                 return; // unreachable from here on
             }
             self.stmt(s);
@@ -336,7 +351,7 @@ impl<'a> Walker<'a> {
                 body,
             } => {
                 self.block(init);
-                if self.guard != Bool::FALSE {
+                if !self.dead() {
                     self.while_loop(*id, cond.as_ref(), body, update);
                 }
             }
@@ -420,7 +435,7 @@ impl<'a> Walker<'a> {
         });
         let mut exits = Bool::FALSE;
         for i in 0..=k {
-            if self.guard == Bool::FALSE {
+            if self.dead() {
                 break;
             }
             let c = self.test(id, cond);
@@ -465,11 +480,11 @@ impl<'a> Walker<'a> {
         });
         let mut exits = Bool::FALSE;
         for i in 0..k {
-            if self.guard == Bool::FALSE {
+            if self.dead() {
                 break;
             }
             self.body(body);
-            if self.guard == Bool::FALSE {
+            if self.dead() {
                 break;
             }
             let c = self.test(id, Some(cond));

@@ -2,9 +2,12 @@
 //! 1–3): which executed statements and which postconditions a violation needs.
 //!
 //! Candidates are the groups of the statement instances the failing run executes and the groups of
-//! the postconditions (`ensures` and `noException`). Instances the run does not execute stay on as
-//! background: they are part of the code, never blamed — so suspects are always statements the run
-//! executed. Deletion order: statement instances first (in execution order), then postconditions, so
+//! the postconditions it violates (`ensures`, or `noException` when it throws). Instances the run
+//! does not execute and postconditions it satisfies are hard: part of the code and of what any fix
+//! must keep, never blamed — so suspects are statements the run executed, and a core names only
+//! violated constraints. (`EncodeOptions::keep_satisfied = false` leaves satisfied postconditions
+//! soft, as in the paper's encoding: a relaxed run may then escape through an exception or break a
+//! constraint the failing run kept, so cores can blame more code.) Deletion order: statement instances first (in execution order), then postconditions, so
 //! that among several violated postconditions the core keeps one whose slice survives, and so that
 //! the core's constraints are exactly those it needs.
 
@@ -40,7 +43,7 @@ pub enum CoreOrder {
 
 impl Encoding {
     /// Marks which instances a fixed input's run executes (one solve with every statement on).
-    pub(crate) fn mark_executed(&mut self) -> Result<(), EncodeError> {
+    pub(crate) fn mark_executed(&mut self, keep_satisfied: bool) -> Result<(), EncodeError> {
         let stmts: Vec<GroupId> = self.instances.iter().filter_map(|i| i.group).collect();
         let Outcome::Sat(model) = self.session.solve(&stmts, &[])? else {
             return Err(EncodeError::Unsupported(
@@ -53,6 +56,19 @@ impl Encoding {
             if let (Some(false), Some(g)) = (i.executed, i.group) {
                 self.session.harden(g)?;
             }
+        }
+        // Postconditions the run satisfies are part of what any fix must keep: hard too, so a
+        // core names only violated constraints and never blames code for keeping the others true.
+        let threw = self.threw();
+        let satisfied: Vec<GroupId> = self
+            .constraints
+            .iter()
+            .filter(|c| model.value(c.holds))
+            .filter_map(|c| c.group)
+            .chain(self.no_exception_group.filter(|_| !model.value(threw)))
+            .collect();
+        for g in satisfied.into_iter().filter(|_| keep_satisfied) {
+            self.session.harden(g)?;
         }
         Ok(())
     }

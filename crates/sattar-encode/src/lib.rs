@@ -80,6 +80,9 @@ pub struct EncodeOptions {
     pub unroll: Option<u32>,
     /// The most iterations a loop may be grown to for a fixed input.
     pub max_unroll: u32,
+    /// Grouped, fixed input: make the postconditions the run satisfies hard (the default), or leave
+    /// them soft like the violated ones (the paper's relaxed cores, which can blame more code).
+    pub keep_satisfied: bool,
 }
 
 impl Default for EncodeOptions {
@@ -89,6 +92,7 @@ impl Default for EncodeOptions {
             bitwidth: None,
             unroll: None,
             max_unroll: 256,
+            keep_satisfied: true,
         }
     }
 }
@@ -192,6 +196,20 @@ impl Encoding {
         g
     }
 
+    /// For every statement, the literal "the run covers it" (an instance starts, or a `do` is entered).
+    pub fn coverage(&mut self) -> std::collections::BTreeMap<sattar_java::StmtId, Bool> {
+        let mut by_stmt: std::collections::BTreeMap<sattar_java::StmtId, Vec<Bool>> =
+            Default::default();
+        for i in &self.instances {
+            by_stmt.entry(i.stmt).or_default().push(i.guard);
+        }
+        for (s, g) in &self.walked.cover {
+            by_stmt.entry(*s).or_default().push(*g);
+        }
+        let c = self.session.circuit_mut();
+        by_stmt.into_iter().map(|(s, gs)| (s, c.or(&gs))).collect()
+    }
+
     /// Excludes the input of `model` from later solutions (a free pre-state's blocking clause).
     pub fn block_input(&mut self, model: &sattar_sat::Model) {
         let differs: Vec<Bool> = self
@@ -233,7 +251,7 @@ pub fn encode(
             None if opts.mode == Mode::Direct => return Ok(direct),
             None => {
                 let mut grouped = build(program, method, spec, pre, Mode::Grouped, bounds)?;
-                grouped.mark_executed()?;
+                grouped.mark_executed(opts.keep_satisfied)?;
                 return Ok(grouped);
             }
         }
@@ -461,6 +479,42 @@ fn build(
     mode: Mode,
     bounds: Bounds,
 ) -> Result<Encoding, EncodeError> {
+    build_walk(program, method, spec, pre, mode, bounds, false)
+}
+
+/// A direct encoding under exactly `bounds` that keeps unreachable code: two such encodings with the
+/// same bounds (a fixed input and a free pre-state, say) have corresponding instances and branch
+/// evaluations at the same indices. Test generation uses this to name the failing run's branches
+/// in the free encoding.
+pub fn encode_aligned(
+    program: &Program,
+    method: MethodId,
+    spec: &ResolvedMethod,
+    pre: PreSpec,
+    bounds: Bounds,
+) -> Result<Encoding, EncodeError> {
+    build_walk(program, method, spec, pre, Mode::Direct, bounds, true)
+}
+
+/// The bounds a free pre-state of `scope` starts from (what `check` grows from).
+pub fn free_bounds(
+    program: &Program,
+    spec: &ResolvedMethod,
+    scope: usize,
+    opts: &EncodeOptions,
+) -> Bounds {
+    initial_bounds(program, spec, PreSpec::Free { scope }, opts)
+}
+
+fn build_walk(
+    program: &Program,
+    method: MethodId,
+    spec: &ResolvedMethod,
+    pre: PreSpec,
+    mode: Mode,
+    bounds: Bounds,
+    aligned: bool,
+) -> Result<Encoding, EncodeError> {
     let sig = program.sig(method);
     let mut session = Session::new();
     let c = session.circuit_mut();
@@ -478,6 +532,7 @@ fn build(
         state.universe,
         state.heap,
     );
+    let walker = if aligned { walker.aligned() } else { walker };
     let mut walked = walker.run(method, state.this.clone(), arg_vals);
     let universe = walked.universe.clone();
     let mut enc = Encoding {

@@ -32,6 +32,8 @@ pub struct CoreRequest {
     pub order: CoreOrder,
     /// The most cores of the iterative search (1 = a single core).
     pub max_cores: usize,
+    /// Postconditions the failing run satisfies stay hard (default); `false`: the paper's relaxed cores.
+    pub keep_satisfied: bool,
 }
 
 impl Default for CoreRequest {
@@ -41,6 +43,7 @@ impl Default for CoreRequest {
             check: CheckOptions::default(),
             order: CoreOrder::default(),
             max_cores: 8,
+            keep_satisfied: true,
         }
     }
 }
@@ -90,6 +93,7 @@ pub fn cores(subject: &Subject, req: &CoreRequest) -> Result<CoreAnalysis, Engin
         bitwidth: req.check.bitwidth,
         unroll: req.check.unroll,
         max_unroll: req.check.max_unroll.max(256),
+        keep_satisfied: req.keep_satisfied,
     };
     let mut encoding = encode(
         &subject.program,

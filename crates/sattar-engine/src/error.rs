@@ -25,6 +25,8 @@ pub enum EngineError {
     Encode(#[from] sattar_encode::EncodeError),
     /// The encoding and the interpreter disagree on a run: a bug in sattar, reported, never hidden.
     Disagreement(String),
+    /// The JVM bridge failed (not the test: the bridge itself).
+    Jvm(String),
     /// The given input satisfies the specification: there is no failure to localize.
     NothingToLocalize,
     /// The given input violates the invariant or precondition (these constraints).
@@ -51,6 +53,7 @@ impl fmt::Display for EngineError {
                 f,
                 "internal error: the SAT encoding and the interpreter disagree: {m}; please report it"
             ),
+            EngineError::Jvm(m) => write!(f, "running the test on the JVM: {m}"),
             EngineError::NothingToLocalize => f.write_str(
                 "nothing to localize: the input satisfies the specification (give a failing input, or none to let `check` find one)",
             ),

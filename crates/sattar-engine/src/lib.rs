@@ -7,12 +7,19 @@
 
 mod cores;
 mod error;
+mod generate;
+mod localize;
 mod oracle;
 mod subject;
 mod verify;
 
 pub use cores::{cores, sat_ranking, CoreAnalysis, CoreRequest, InputSource};
 pub use error::EngineError;
+pub use generate::{scope_of, Candidate, PathQueries};
+pub use localize::{
+    Executor, Interpreter, LocalizeOptions, Localizer, RankedStmt, Round, StopReason, Strategy,
+    Technique, TestRecord,
+};
 pub use oracle::{judge, Judged, TestVerdict, NO_EXCEPTION, TERMINATES};
 pub use subject::{Subject, SubjectRequest};
 pub use verify::{check, Checked};

@@ -1,0 +1,174 @@
+//! SAT-TAR's test generation (REFERENCE §1 step 4): negate each prefix of the failing run's path
+//! condition over a free pre-state no larger than the failing input, with the invariant and the
+//! precondition, and keep the runs whose coverage is new. One incremental solver answers every
+//! query of a round (assumptions over one encoding, no rebuilds).
+
+use crate::{EngineError, Subject};
+use sattar_encode::{
+    encode, encode_aligned, free_bounds, Bounds, Decoded, EncodeOptions, Encoding, PreSpec,
+};
+use sattar_heap::TestInput;
+use sattar_java::StmtId;
+use sattar_sat::{Bool, Outcome};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// One generated test: the input, its predicted run, and the prefix it negates.
+#[derive(Clone, Debug)]
+pub struct Candidate {
+    /// Which branch event of the failing run was negated (0-based).
+    pub prefix: usize,
+    /// The input and the run the encoding predicts for it.
+    pub decoded: Decoded,
+}
+
+impl Candidate {
+    /// The statements the run covers.
+    pub fn covered(&self) -> &BTreeSet<StmtId> {
+        &self.decoded.execution.covered
+    }
+}
+
+/// The queries of one round over a free pre-state, aligned with the failing run.
+pub struct PathQueries {
+    enc: Encoding,
+    /// The failing run's branch evaluations: index into the free encoding's branches, outcome.
+    path: Vec<(usize, bool)>,
+    coverage: BTreeMap<StmtId, Bool>,
+}
+
+/// Objects per class of an input: the scope generation stays within.
+pub fn scope_of(input: &TestInput) -> usize {
+    let mut per: BTreeMap<&str, usize> = BTreeMap::new();
+    for o in input.heap.objects.values() {
+        *per.entry(o.class.as_str()).or_default() += 1;
+    }
+    per.values().copied().max().unwrap_or(0).max(1)
+}
+
+impl PathQueries {
+    /// Encodes a free pre-state of the failing input's scope with bounds that fit both it and the
+    /// failing run, and locates the failing run's branch evaluations in it.
+    pub fn new(
+        subject: &Subject,
+        failing: &TestInput,
+        min_scope: usize,
+        opts: &EncodeOptions,
+    ) -> Result<PathQueries, EngineError> {
+        let (p, m, spec) = (&subject.program, subject.method, &subject.spec);
+        let fixed = encode(p, m, spec, PreSpec::Fixed(failing), opts)?;
+        let scope = scope_of(failing).max(min_scope);
+        let bounds = merge(
+            free_bounds(p, spec, scope, opts),
+            &fixed.bounds,
+            &fixed.unroll_used(),
+        );
+        let concrete = encode_aligned(p, m, spec, PreSpec::Fixed(failing), bounds.clone())?;
+        let mut enc = encode_aligned(p, m, spec, PreSpec::Free { scope }, bounds)?;
+        let path = concrete
+            .branches
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.guard == Bool::TRUE)
+            .map(|(i, b)| (i, b.taken == Bool::TRUE))
+            .collect();
+        let (valid, fits) = (enc.pre_ok(), enc.in_bounds());
+        enc.session.assert_hard(valid);
+        enc.session.assert_hard(fits);
+        let coverage = enc.coverage();
+        Ok(PathQueries {
+            enc,
+            path,
+            coverage,
+        })
+    }
+
+    /// The number of branch events of the failing run (the number of queries of a round).
+    pub fn len(&self) -> usize {
+        self.path.len()
+    }
+
+    /// Whether the failing run has no branch to negate.
+    pub fn is_empty(&self) -> bool {
+        self.path.is_empty()
+    }
+
+    /// "The run covers some statement of `suspects`".
+    fn covers_some(&mut self, suspects: &BTreeSet<StmtId>) -> Bool {
+        let lits: Vec<Bool> = suspects
+            .iter()
+            .filter_map(|s| self.coverage.get(s))
+            .copied()
+            .collect();
+        self.enc.session.circuit_mut().or(&lits)
+    }
+
+    /// "The run's coverage (restricted to `within`, if given) differs from `seen`".
+    fn differs(&mut self, seen: &BTreeSet<StmtId>, within: Option<&BTreeSet<StmtId>>) -> Bool {
+        let lits: Vec<Bool> = self
+            .coverage
+            .iter()
+            .filter(|(s, _)| within.is_none_or(|w| w.contains(s)))
+            .map(|(s, &c)| if seen.contains(s) { !c } else { c })
+            .collect();
+        self.enc.session.circuit_mut().or(&lits)
+    }
+
+    /// One candidate per satisfiable negated prefix: its run covers a suspect and its coverage
+    /// (restricted to the suspects under the new strategy) differs from every test in `tried`.
+    pub fn candidates(
+        &mut self,
+        suspects: &BTreeSet<StmtId>,
+        tried: &[BTreeSet<StmtId>],
+        suspects_only: bool,
+    ) -> Result<Vec<Candidate>, EngineError> {
+        let mut common = vec![self.covers_some(suspects)];
+        for seen in tried {
+            let within = suspects_only.then_some(suspects);
+            let seen: BTreeSet<StmtId> = match within {
+                Some(w) => seen.intersection(w).copied().collect(),
+                None => seen.clone(),
+            };
+            common.push(self.differs(&seen, within));
+        }
+        let mut out = Vec::new();
+        for i in 0..self.path.len() {
+            let mut assumptions = common.clone();
+            assumptions.extend(self.prefix(i));
+            if let Outcome::Sat(model) = self
+                .enc
+                .session
+                .solve(&[], &assumptions)
+                .map_err(sattar_encode::EncodeError::from)?
+            {
+                out.push(Candidate {
+                    prefix: i,
+                    decoded: self.enc.decode(&model),
+                });
+            }
+        }
+        Ok(out)
+    }
+
+    /// `pc1 ∧ … ∧ pc(i-1) ∧ ¬pci` over the free encoding's branch evaluations.
+    fn prefix(&mut self, i: usize) -> Vec<Bool> {
+        let mut lits = Vec::with_capacity(2 * (i + 1));
+        for (k, &(b, taken)) in self.path.iter().enumerate().take(i + 1) {
+            let branch = &self.enc.branches[b];
+            let want = if k == i { !taken } else { taken };
+            lits.push(branch.guard);
+            lits.push(if want { branch.taken } else { !branch.taken });
+        }
+        lits
+    }
+}
+
+/// Bounds holding both the free scope's and the failing run's needs.
+fn merge(mut free: Bounds, fixed: &Bounds, used: &[(sattar_encode::BoundKey, u32)]) -> Bounds {
+    free.width = free.width.max(fixed.width);
+    free.unroll = free.unroll.max(fixed.unroll);
+    for (key, k) in used {
+        let have = free.of(*key);
+        free.per.insert(*key, have.max(*k));
+    }
+    free
+}

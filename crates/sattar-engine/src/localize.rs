@@ -1,0 +1,442 @@
+//! The SAT-TAR loop (REFERENCE §1, DESIGN §6): the minimal core of the failing run seeds a suspect
+//! list; each round generates tests by negating prefixes of the failing run's path condition, runs
+//! the most similar one with new coverage, lets the spec judge it, and re-ranks statements with
+//! Tarantula (or any formula) boosted by the core. Rounds are pure functions of the state before
+//! them, so a session replayed from its file continues exactly as an uninterrupted one.
+
+use crate::generate::{Candidate, PathQueries};
+use crate::{cores, judge, CoreAnalysis, CoreRequest, EngineError, Subject, TestVerdict};
+use sattar_encode::EncodeOptions;
+use sattar_heap::TestInput;
+use sattar_java::{Execution, Limits, StmtId};
+use sattar_rank::{Formula, Order, Ranking, Scored, Spectrum, TestCase, Verdict as RankVerdict};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+
+/// Which technique the loop runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Technique {
+    /// SAT-TAR: generated tests, the formula boosted by +1 for suspects, refinement, strategy switch.
+    SatTar,
+    /// The pure core: suspects score 1, no tests.
+    Sat,
+    /// The SAT-TAR tests ranked without the boost.
+    TarMuc,
+}
+
+impl Technique {
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::SatTar => "sat-tar",
+            Technique::Sat => "sat",
+            Technique::TarMuc => "tar-muc",
+        }
+    }
+}
+
+/// Options of a localization.
+#[derive(Clone, Debug)]
+pub struct LocalizeOptions {
+    /// The technique.
+    pub technique: Technique,
+    /// The SBFL formula (Tarantula by default).
+    pub formula: String,
+    /// The smallest scope tests are generated in (the failing input's scope if larger).
+    pub min_scope: usize,
+    /// Consecutive rounds without a change in any suspect's rating before the new strategy.
+    pub switch_after: usize,
+    /// Cores: how the failing input is found and the most iterative cores.
+    pub cores: CoreRequest,
+}
+
+impl Default for LocalizeOptions {
+    fn default() -> Self {
+        LocalizeOptions {
+            technique: Technique::SatTar,
+            formula: "tarantula".into(),
+            min_scope: 1,
+            switch_after: 2,
+            cores: CoreRequest::default(),
+        }
+    }
+}
+
+/// Runs a test: the JVM or the interpreter.
+pub trait Executor {
+    /// Runs `input` on the subject's method.
+    fn execute(&mut self, subject: &Subject, input: &TestInput) -> Result<Execution, EngineError>;
+}
+
+/// The reference interpreter as an executor.
+pub struct Interpreter(pub Limits);
+
+impl Executor for Interpreter {
+    fn execute(&mut self, s: &Subject, input: &TestInput) -> Result<Execution, EngineError> {
+        sattar_java::run(&s.program, s.method, input, self.0)
+            .map_err(|e| EngineError::Usage(e.to_string()))
+    }
+}
+
+impl Executor for sattar_jvm::JvmRunner {
+    fn execute(&mut self, s: &Subject, input: &TestInput) -> Result<Execution, EngineError> {
+        self.run(s.method, input)
+            .map_err(|e| EngineError::Jvm(e.to_string()))
+    }
+}
+
+/// Which coverage must be new for a generated test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    /// Coverage of all statements differs from every earlier test's.
+    UniqueCoverage,
+    /// Coverage of the suspect statements differs (after rounds without change, step 9).
+    SuspectCoverage,
+}
+
+/// One executed test.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TestRecord {
+    /// The input.
+    pub input: TestInput,
+    /// The spec's verdict on the real run.
+    pub verdict: TestVerdict,
+    /// The statements the real run covered.
+    pub covered: BTreeSet<StmtId>,
+    /// Whether it joined the spectrum (a failing test violating other constraints does not).
+    pub added: bool,
+    /// The negated prefix it came from (`None` for the initial failing run).
+    pub prefix: Option<usize>,
+}
+
+/// What one round did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Round {
+    /// 1-based round number.
+    pub number: usize,
+    /// The test it ran.
+    pub test: TestRecord,
+    /// Suspects that lost the boost in this round (step 8).
+    pub demoted: Vec<StmtId>,
+    /// The strategy after this round.
+    pub strategy: Strategy,
+}
+
+/// Why the loop ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// No test with unique coverage can be generated.
+    Exhausted,
+    /// The technique runs no tests (SAT).
+    NoTests,
+}
+
+/// One ranked statement.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RankedStmt {
+    /// The statement.
+    pub stmt: StmtId,
+    /// Suspiciousness (boosted for suspects under SAT-TAR).
+    pub susp: f64,
+    /// Confidence (Tarantula's `max(ef/F, ep/P)`).
+    pub conf: f64,
+    /// Worst-case rank.
+    pub rank: usize,
+    /// Average rank.
+    pub rank_avg: usize,
+    /// Whether it is still boosted as a suspect.
+    pub in_core: bool,
+}
+
+/// The state of a localization: the initial analysis and every round so far.
+pub struct Localizer<'s> {
+    subject: &'s Subject,
+    opts: LocalizeOptions,
+    formula: Formula,
+    /// The core analysis of the failing run.
+    pub analysis: CoreAnalysis,
+    /// The failing run as the first test.
+    pub initial: TestRecord,
+    /// Every round so far.
+    pub rounds: Vec<Round>,
+    boosted: BTreeSet<StmtId>,
+    strategy: Strategy,
+    unchanged: usize,
+    stopped: Option<StopReason>,
+}
+
+impl<'s> Localizer<'s> {
+    /// The initial analysis: the failing input (given or from `check`), its cores, its real run.
+    pub fn start(
+        subject: &'s Subject,
+        opts: LocalizeOptions,
+        exec: &mut dyn Executor,
+    ) -> Result<Localizer<'s>, EngineError> {
+        let formula = Formula::by_name(&opts.formula)
+            .map_err(|e| EngineError::Usage(format!("--formula {}: {e}", opts.formula)))?;
+        let analysis = cores(subject, &opts.cores)?;
+        let input = analysis.input.clone();
+        let execution = exec.execute(subject, &input)?;
+        let judged =
+            judge(subject, &input, execution).map_err(|e| EngineError::Usage(e.to_string()))?;
+        if !matches!(judged.verdict, TestVerdict::Fail(_)) {
+            return Err(EngineError::Disagreement(format!(
+                "the input fails on the interpreter but the executor says {}",
+                judged.verdict.label()
+            )));
+        }
+        let initial = TestRecord {
+            input,
+            verdict: judged.verdict,
+            covered: judged.execution.covered,
+            added: true,
+            prefix: None,
+        };
+        let boosted = analysis.suspects.clone();
+        let stopped = (opts.technique == Technique::Sat).then_some(StopReason::NoTests);
+        Ok(Localizer {
+            subject,
+            opts,
+            formula,
+            analysis,
+            initial,
+            rounds: Vec::new(),
+            boosted,
+            strategy: Strategy::UniqueCoverage,
+            unchanged: 0,
+            stopped,
+        })
+    }
+
+    /// Why the loop stopped, if it did.
+    pub fn stopped(&self) -> Option<StopReason> {
+        self.stopped
+    }
+
+    /// The current suspect list (fed back to generation).
+    pub fn suspects(&self) -> &BTreeSet<StmtId> {
+        &self.boosted
+    }
+
+    /// Tests in the spectrum: the initial failing run and every added round.
+    pub fn tests(&self) -> impl Iterator<Item = &TestRecord> {
+        std::iter::once(&self.initial)
+            .chain(self.rounds.iter().map(|r| &r.test).filter(|t| t.added))
+    }
+
+    /// Number of tests in the spectrum.
+    pub fn test_count(&self) -> usize {
+        self.tests().count()
+    }
+
+    /// The violated constraints of the initial failing run.
+    pub fn violated(&self) -> &[String] {
+        self.initial.verdict.constraints()
+    }
+
+    /// Generates, runs and judges the next test; `None` when the loop has stopped.
+    pub fn step(&mut self, exec: &mut dyn Executor) -> Result<Option<&Round>, EngineError> {
+        if self.stopped.is_some() {
+            return Ok(None);
+        }
+        let Some(candidate) = self.next_candidate()? else {
+            self.stopped = Some(StopReason::Exhausted);
+            return Ok(None);
+        };
+        let input = candidate.decoded.input.clone();
+        let execution = exec.execute(self.subject, &input)?;
+        let judged = judge(self.subject, &input, execution)
+            .map_err(|e| EngineError::Usage(e.to_string()))?;
+        let test = TestRecord {
+            input,
+            verdict: judged.verdict,
+            covered: judged.execution.covered,
+            added: false,
+            prefix: Some(candidate.prefix),
+        };
+        self.apply(test);
+        Ok(self.rounds.last())
+    }
+
+    /// Records a round's test and updates the ratings — the same whether the test was just run or
+    /// read back from a session file.
+    pub fn apply(&mut self, mut test: TestRecord) {
+        let before = self.ratings();
+        test.added = self.admits(&test.verdict);
+        let same_failure =
+            matches!(&test.verdict, TestVerdict::Fail(v) if v.as_slice() == self.violated());
+        let number = self.rounds.len() + 1;
+        self.rounds.push(Round {
+            number,
+            test,
+            demoted: Vec::new(),
+            strategy: self.strategy,
+        });
+        let added = self.rounds.last().is_some_and(|r| r.test.added);
+        let mut demoted = Vec::new();
+        if added && same_failure && self.opts.technique == Technique::SatTar {
+            let after = self.ratings();
+            demoted = self
+                .boosted
+                .iter()
+                .filter(|s| match (before.get(s), after.get(s)) {
+                    (Some(b), Some(a)) => a.0 < b.0 && a.1 < b.1,
+                    _ => false,
+                })
+                .copied()
+                .collect();
+            for s in &demoted {
+                self.boosted.remove(s);
+            }
+        }
+        let after = self.ratings();
+        let changed =
+            self.boosted.iter().any(|s| before.get(s) != after.get(s)) || !demoted.is_empty();
+        self.unchanged = if changed { 0 } else { self.unchanged + 1 };
+        if self.unchanged >= self.opts.switch_after {
+            self.strategy = Strategy::SuspectCoverage;
+        }
+        if let Some(r) = self.rounds.last_mut() {
+            r.demoted = demoted;
+            r.strategy = self.strategy;
+        }
+    }
+
+    /// Step 6: a passing test joins; a failing one only if it violates a subset of the initial
+    /// run's constraints (otherwise it exercises another fault); an invalid input never.
+    fn admits(&self, v: &TestVerdict) -> bool {
+        match v {
+            TestVerdict::Pass => true,
+            TestVerdict::Fail(names) => names.iter().all(|n| self.violated().contains(n)),
+            TestVerdict::Invalid(_) => false,
+        }
+    }
+
+    /// The most similar candidate with new coverage, or `None`.
+    fn next_candidate(&self) -> Result<Option<Candidate>, EngineError> {
+        let opts = EncodeOptions {
+            bitwidth: self.opts.cores.check.bitwidth,
+            unroll: self.opts.cores.check.unroll,
+            max_unroll: self.opts.cores.check.max_unroll.max(256),
+            ..EncodeOptions::default()
+        };
+        let mut queries = PathQueries::new(
+            self.subject,
+            &self.initial.input,
+            self.opts.min_scope,
+            &opts,
+        )?;
+        let tried: Vec<BTreeSet<StmtId>> = std::iter::once(&self.initial)
+            .chain(self.rounds.iter().map(|r| &r.test))
+            .map(|t| t.covered.clone())
+            .collect();
+        let suspects_only = self.strategy == Strategy::SuspectCoverage;
+        let candidates = queries.candidates(&self.boosted, &tried, suspects_only)?;
+        let scores: BTreeMap<StmtId, f64> = self
+            .ranking()
+            .into_iter()
+            .map(|r| (r.stmt, r.susp))
+            .collect();
+        // Similarity (suspects covered), then how suspicious they are, then fewer objects, then the
+        // earlier prefix.
+        let key = |c: &Candidate| {
+            let hits: Vec<&StmtId> = c.covered().intersection(&self.boosted).collect();
+            let heat: f64 = hits
+                .iter()
+                .map(|s| scores.get(*s).copied().unwrap_or(0.0))
+                .sum();
+            (
+                hits.len(),
+                heat,
+                c.decoded.input.heap.objects.len(),
+                c.prefix,
+            )
+        };
+        Ok(candidates.into_iter().max_by(|a, b| {
+            let (ka, kb) = (key(a), key(b));
+            ka.0.cmp(&kb.0)
+                .then(ka.1.total_cmp(&kb.1))
+                .then(kb.2.cmp(&ka.2))
+                .then(kb.3.cmp(&ka.3))
+        }))
+    }
+
+    /// The spectrum of the tests so far, over every statement some test covered.
+    fn spectrum(&self) -> Spectrum<StmtId> {
+        let elements: BTreeSet<StmtId> = self
+            .tests()
+            .flat_map(|t| t.covered.iter().copied())
+            .collect();
+        let mut spectrum = Spectrum::new(elements);
+        for (i, t) in self.tests().enumerate() {
+            let verdict = match t.verdict {
+                TestVerdict::Pass => RankVerdict::Pass,
+                _ => RankVerdict::Fail,
+            };
+            // Every covered statement is an element: adding cannot fail.
+            let _ = spectrum
+                .add_test_covering(TestCase::new(format!("t{i}"), verdict), t.covered.iter());
+        }
+        spectrum
+    }
+
+    /// Each covered statement's (susp, conf) under the current technique.
+    fn scored(&self) -> Vec<Scored<StmtId>> {
+        let spectrum = self.spectrum();
+        let mut scored = spectrum.score(&self.formula);
+        match self.opts.technique {
+            Technique::Sat => {
+                for s in &mut scored {
+                    s.score = if self.analysis.suspects.contains(&s.id) {
+                        1.0
+                    } else {
+                        0.0
+                    };
+                    s.confidence = 0.0;
+                }
+            }
+            Technique::SatTar => {
+                let boosted: HashSet<StmtId> = self.boosted.iter().copied().collect();
+                sattar_rank::boost_suspects(&mut scored, &boosted);
+            }
+            Technique::TarMuc => {}
+        }
+        scored
+    }
+
+    fn ratings(&self) -> BTreeMap<StmtId, (f64, f64)> {
+        self.scored()
+            .into_iter()
+            .map(|s| (s.id, (s.score, s.confidence)))
+            .collect()
+    }
+
+    /// The ranking: statements by suspiciousness, then confidence (worst-case ranks).
+    pub fn ranking(&self) -> Vec<RankedStmt> {
+        let order = match self.opts.technique {
+            Technique::Sat => Order::Score,
+            _ => Order::ScoreThenConfidence,
+        };
+        let ranking = Ranking::new(self.scored(), order);
+        ranking
+            .entries()
+            .iter()
+            .map(|e| RankedStmt {
+                stmt: e.id,
+                susp: e.score,
+                conf: e.confidence,
+                rank: e.rank.worst(),
+                rank_avg: e.rank.average(),
+                in_core: self.boosted.contains(&e.id),
+            })
+            .collect()
+    }
+
+    /// The worst-case rank of the best-ranked statement on one of `lines`.
+    pub fn rank_of_lines(&self, lines: &[u32]) -> Option<usize> {
+        self.ranking()
+            .iter()
+            .filter(|r| lines.contains(&self.subject.program.stmt(r.stmt).line))
+            .map(|r| r.rank)
+            .min()
+    }
+}
