@@ -30,7 +30,8 @@ pub struct SubjectArgs {
 }
 
 impl SubjectArgs {
-    fn load(&self) -> Result<Subject> {
+    /// The subject these flags name.
+    pub fn load(&self) -> Result<Subject> {
         let req = SubjectRequest {
             java: self.file.clone(),
             fault: self.fault.clone(),
@@ -250,7 +251,8 @@ pub struct CheckArgs {
 }
 
 impl BoundArgs {
-    fn check_options(&self, scope: usize) -> Result<sattar_encode::CheckOptions> {
+    /// The check options these flags give, with scopes `1..=scope`.
+    pub fn check_options(&self, scope: usize) -> Result<sattar_encode::CheckOptions> {
         if !(self.sat_time > 0.0 && self.sat_time.is_finite()) {
             bail!(
                 "--sat-time {}: give a positive number of seconds",

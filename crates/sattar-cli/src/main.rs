@@ -2,6 +2,7 @@
 //! Tarantula. This binary only parses flags and prints; the work is done by the library crates.
 
 mod commands;
+mod localize;
 mod output;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -37,6 +38,8 @@ enum Command {
     Check(commands::CheckArgs),
     /// Minimal unsat cores of a failing run: suspect statements and violated constraints.
     Core(commands::CoreArgs),
+    /// The SAT-TAR loop: cores, generated tests on the JVM, boosted ranking, round by round.
+    Localize(localize::LocalizeArgs),
     /// Rank the elements of a GZoltar output directory with any SBFL formula.
     Rank(commands::RankArgs),
     /// The JVM worker process (started by sattar itself; not for direct use).
@@ -52,6 +55,7 @@ fn main() -> ExitCode {
         Command::Run(a) => commands::run(a),
         Command::Check(a) => commands::check(a),
         Command::Core(a) => commands::core(a),
+        Command::Localize(a) => localize::localize(a),
         Command::Rank(a) => commands::rank(a),
         Command::JvmWorker => sattar_jvm::worker_main(),
     };

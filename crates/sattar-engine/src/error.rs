@@ -25,6 +25,8 @@ pub enum EngineError {
     Encode(#[from] sattar_encode::EncodeError),
     /// The encoding and the interpreter disagree on a run: a bug in sattar, reported, never hidden.
     Disagreement(String),
+    /// A session file could not be written or read back.
+    Session(String),
     /// The JVM bridge failed (not the test: the bridge itself).
     Jvm(String),
     /// The given input satisfies the specification: there is no failure to localize.
@@ -53,6 +55,7 @@ impl fmt::Display for EngineError {
                 f,
                 "internal error: the SAT encoding and the interpreter disagree: {m}; please report it"
             ),
+            EngineError::Session(m) => write!(f, "session {m}"),
             EngineError::Jvm(m) => write!(f, "running the test on the JVM: {m}"),
             EngineError::NothingToLocalize => f.write_str(
                 "nothing to localize: the input satisfies the specification (give a failing input, or none to let `check` find one)",

@@ -10,6 +10,7 @@ mod error;
 mod generate;
 mod localize;
 mod oracle;
+pub mod session;
 mod subject;
 mod verify;
 

@@ -207,6 +207,16 @@ impl<'s> Localizer<'s> {
         })
     }
 
+    /// The subject it localizes in.
+    pub fn subject(&self) -> &'s Subject {
+        self.subject
+    }
+
+    /// The options it runs with.
+    pub fn options(&self) -> &LocalizeOptions {
+        &self.opts
+    }
+
     /// Why the loop stopped, if it did.
     pub fn stopped(&self) -> Option<StopReason> {
         self.stopped
@@ -361,7 +371,7 @@ impl<'s> Localizer<'s> {
     }
 
     /// The spectrum of the tests so far, over every statement some test covered.
-    fn spectrum(&self) -> Spectrum<StmtId> {
+    pub fn spectrum(&self) -> Spectrum<StmtId> {
         let elements: BTreeSet<StmtId> = self
             .tests()
             .flat_map(|t| t.covered.iter().copied())
