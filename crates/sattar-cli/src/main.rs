@@ -2,6 +2,7 @@
 //! Tarantula. This binary only parses flags and prints; the work is done by the library crates.
 
 mod commands;
+mod eval;
 mod localize;
 mod output;
 
@@ -40,6 +41,10 @@ enum Command {
     Core(commands::CoreArgs),
     /// The SAT-TAR loop: cores, generated tests on the JVM, boosted ranking, round by round.
     Localize(localize::LocalizeArgs),
+    /// Compare every technique on the bundled faults: the paper's tables.
+    Eval(eval::EvalArgs),
+    /// Every non-isomorphic valid input up to a size (Korat-class).
+    Gen(eval::GenArgs),
     /// Rank the elements of a GZoltar output directory with any SBFL formula.
     Rank(commands::RankArgs),
     /// The JVM worker process (started by sattar itself; not for direct use).
@@ -56,6 +61,8 @@ fn main() -> ExitCode {
         Command::Check(a) => commands::check(a),
         Command::Core(a) => commands::core(a),
         Command::Localize(a) => localize::localize(a),
+        Command::Eval(a) => eval::eval(a),
+        Command::Gen(a) => eval::gen(a),
         Command::Rank(a) => commands::rank(a),
         Command::JvmWorker => sattar_jvm::worker_main(),
     };

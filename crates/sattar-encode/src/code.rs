@@ -58,6 +58,8 @@ pub struct Instance {
 pub struct BranchInstance {
     /// The branch statement.
     pub stmt: StmtId,
+    /// Its statement instance (an index into the instances).
+    pub instance: usize,
     /// Whether the condition was evaluated to the end (no exception inside it).
     pub guard: Bool,
     /// Its value.
@@ -420,6 +422,7 @@ impl<'a> Walker<'a> {
         let c = self.define(g, Val::Bool(c), &Type::Boolean).as_bool();
         self.branches.push(BranchInstance {
             stmt: id,
+            instance: self.instances.len() - 1,
             guard: self.guard,
             taken: c,
         });

@@ -5,8 +5,10 @@
 // Diagnostics are large but only built on the error path.
 #![allow(clippy::result_large_err)]
 
+pub mod compare;
 mod cores;
 mod error;
+pub mod eval;
 mod generate;
 mod localize;
 mod oracle;
@@ -18,6 +20,7 @@ pub use cores::{cores, sat_ranking, CoreAnalysis, CoreRequest, InputSource};
 pub use error::EngineError;
 pub use generate::{scope_of, Candidate, PathQueries};
 pub use localize::{
+    best_rank,
     Executor, Interpreter, LocalizeOptions, Localizer, RankedStmt, Round, StopReason, Strategy,
     Technique, TestRecord,
 };

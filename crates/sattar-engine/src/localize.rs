@@ -391,9 +391,14 @@ impl<'s> Localizer<'s> {
 
     /// Each covered statement's (susp, conf) under the current technique.
     fn scored(&self) -> Vec<Scored<StmtId>> {
+        self.scored_as(self.opts.technique)
+    }
+
+    /// Each covered statement's (susp, conf) if the same tests were ranked by `technique`.
+    fn scored_as(&self, technique: Technique) -> Vec<Scored<StmtId>> {
         let spectrum = self.spectrum();
         let mut scored = spectrum.score(&self.formula);
-        match self.opts.technique {
+        match technique {
             Technique::Sat => {
                 for s in &mut scored {
                     s.score = if self.analysis.suspects.contains(&s.id) {
@@ -422,11 +427,16 @@ impl<'s> Localizer<'s> {
 
     /// The ranking: statements by suspiciousness, then confidence (worst-case ranks).
     pub fn ranking(&self) -> Vec<RankedStmt> {
-        let order = match self.opts.technique {
+        self.ranking_as(self.opts.technique)
+    }
+
+    /// The ranking the same tests would give under `technique` (TAR_MUC: no boost; SAT: the core).
+    pub fn ranking_as(&self, technique: Technique) -> Vec<RankedStmt> {
+        let order = match technique {
             Technique::Sat => Order::Score,
             _ => Order::ScoreThenConfidence,
         };
-        let ranking = Ranking::new(self.scored(), order);
+        let ranking = Ranking::new(self.scored_as(technique), order);
         ranking
             .entries()
             .iter()
@@ -443,10 +453,20 @@ impl<'s> Localizer<'s> {
 
     /// The worst-case rank of the best-ranked statement on one of `lines`.
     pub fn rank_of_lines(&self, lines: &[u32]) -> Option<usize> {
-        self.ranking()
-            .iter()
-            .filter(|r| lines.contains(&self.subject.program.stmt(r.stmt).line))
-            .map(|r| r.rank)
-            .min()
+        self.rank_of_lines_as(self.opts.technique, lines)
     }
+
+    /// [`Localizer::rank_of_lines`] under another technique, on the same tests.
+    pub fn rank_of_lines_as(&self, technique: Technique, lines: &[u32]) -> Option<usize> {
+        best_rank(&self.subject.program, &self.ranking_as(technique), lines)
+    }
+}
+
+/// The worst-case rank of the best-ranked statement of `ranking` on one of `lines`.
+pub fn best_rank(program: &sattar_java::Program, ranking: &[RankedStmt], lines: &[u32]) -> Option<usize> {
+    ranking
+        .iter()
+        .filter(|r| lines.contains(&program.stmt(r.stmt).line))
+        .map(|r| r.rank)
+        .min()
 }
