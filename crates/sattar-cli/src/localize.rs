@@ -27,6 +27,8 @@ pub enum TechniqueArg {
     Sat,
     /// The SAT-TAR tests ranked without the core boost.
     TarMuc,
+    /// APG: the branches flipped on the closest successful path of the failing run (no tests).
+    Apg,
 }
 
 /// Output formats of `localize`.
@@ -111,6 +113,7 @@ fn technique(t: TechniqueArg) -> Technique {
         TechniqueArg::SatTar => Technique::SatTar,
         TechniqueArg::Sat => Technique::Sat,
         TechniqueArg::TarMuc => Technique::TarMuc,
+        TechniqueArg::Apg => Technique::Apg,
     }
 }
 
@@ -119,6 +122,7 @@ fn technique_by_name(name: &str) -> Result<Technique> {
         "sat-tar" => Technique::SatTar,
         "sat" => Technique::Sat,
         "tar-muc" => Technique::TarMuc,
+        "apg" => Technique::Apg,
         other => bail!("unknown technique `{other}` in the session file"),
     })
 }

@@ -21,6 +21,8 @@ pub enum Technique {
     Sat,
     /// The SAT-TAR tests ranked without the boost.
     TarMuc,
+    /// APG: the branches flipped on the closest successful path score 1 (no tests).
+    Apg,
 }
 
 impl Technique {
@@ -30,6 +32,7 @@ impl Technique {
             Technique::SatTar => "sat-tar",
             Technique::Sat => "sat",
             Technique::TarMuc => "tar-muc",
+            Technique::Apg => "apg",
         }
     }
 }
@@ -159,6 +162,8 @@ pub struct Localizer<'s> {
     /// Every round so far.
     pub rounds: Vec<Round>,
     boosted: BTreeSet<StmtId>,
+    /// APG's flipped branches (computed for the APG technique only).
+    flipped: Vec<StmtId>,
     strategy: Strategy,
     unchanged: usize,
     stopped: Option<StopReason>,
@@ -192,7 +197,12 @@ impl<'s> Localizer<'s> {
             prefix: None,
         };
         let boosted = analysis.suspects.clone();
-        let stopped = (opts.technique == Technique::Sat).then_some(StopReason::NoTests);
+        let no_tests = matches!(opts.technique, Technique::Sat | Technique::Apg);
+        let stopped = no_tests.then_some(StopReason::NoTests);
+        let flipped = match opts.technique {
+            Technique::Apg => crate::compare::apg(subject, &initial.input)?,
+            _ => Vec::new(),
+        };
         Ok(Localizer {
             subject,
             opts,
@@ -201,6 +211,7 @@ impl<'s> Localizer<'s> {
             initial,
             rounds: Vec::new(),
             boosted,
+            flipped,
             strategy: Strategy::UniqueCoverage,
             unchanged: 0,
             stopped,
@@ -414,6 +425,12 @@ impl<'s> Localizer<'s> {
                 sattar_rank::boost_suspects(&mut scored, &boosted);
             }
             Technique::TarMuc => {}
+            Technique::Apg => {
+                for s in &mut scored {
+                    s.score = if self.flipped.contains(&s.id) { 1.0 } else { 0.0 };
+                    s.confidence = 0.0;
+                }
+            }
         }
         scored
     }
@@ -433,7 +450,7 @@ impl<'s> Localizer<'s> {
     /// The ranking the same tests would give under `technique` (TAR_MUC: no boost; SAT: the core).
     pub fn ranking_as(&self, technique: Technique) -> Vec<RankedStmt> {
         let order = match technique {
-            Technique::Sat => Order::Score,
+            Technique::Sat | Technique::Apg => Order::Score,
             _ => Order::ScoreThenConfidence,
         };
         let ranking = Ranking::new(self.scored_as(technique), order);
