@@ -810,12 +810,39 @@ fn gen_counts_binary_search_trees_by_catalan_numbers() {
     for (n, want) in catalan.iter().enumerate() {
         let n = n.to_string();
         let out = json(&[
-            "gen", "java-subjects/bst/BinarySearchTree.java", "--method", "add", "--spec", "specs/bst.spec",
-            "--ensures", "postcond1", "--scope", &n, "--exactly", "Node", "--arg", "k=0", "--count", "--format", "json",
+            "gen",
+            "java-subjects/bst/BinarySearchTree.java",
+            "--method",
+            "add",
+            "--spec",
+            "specs/bst.spec",
+            "--ensures",
+            "postcond1",
+            "--scope",
+            &n,
+            "--exactly",
+            "Node",
+            "--arg",
+            "k=0",
+            "--count",
+            "--format",
+            "json",
         ]);
         assert_eq!(out["count"], *want, "n = {n}");
     }
-    let out = json(&["gen", "--fault", "sll.sizeErr", "--scope", "2", "--exactly", "Node", "--arg", "k=0", "--format", "json"]);
+    let out = json(&[
+        "gen",
+        "--fault",
+        "sll.sizeErr",
+        "--scope",
+        "2",
+        "--exactly",
+        "Node",
+        "--arg",
+        "k=0",
+        "--format",
+        "json",
+    ]);
     assert_eq!(out["count"], 2, "two orders of keys 0 and 1");
     assert_eq!(out["inputs"].as_array().map(Vec::len), Some(2));
 }
@@ -824,7 +851,17 @@ fn gen_counts_binary_search_trees_by_catalan_numbers() {
 /// seed, and SAT-TAR ranking both size faults first.
 #[test]
 fn eval_compares_every_technique_reproducibly() {
-    let args = ["eval", "--faults", "sll.sizeErr,bst.size*1", "--runs", "2", "--seed", "7", "--format", "json"];
+    let args = [
+        "eval",
+        "--faults",
+        "sll.sizeErr,bst.size*1",
+        "--runs",
+        "2",
+        "--seed",
+        "7",
+        "--format",
+        "json",
+    ];
     let rows = json(&args);
     let rows = rows.as_array().expect("rows");
     assert_eq!(rows.len(), 2 * 2 * 8, "faults × runs × techniques");
@@ -832,16 +869,34 @@ fn eval_compares_every_technique_reproducibly() {
         assert_eq!(r["rank"], 1, "{r}");
     }
     let strip = |v: &Value| -> Vec<Value> {
-        v.as_array().expect("rows").iter().map(|r| {
-            let mut r = r.clone();
-            r.as_object_mut().expect("object").remove("seconds");
-            r
-        }).collect()
+        v.as_array()
+            .expect("rows")
+            .iter()
+            .map(|r| {
+                let mut r = r.clone();
+                r.as_object_mut().expect("object").remove("seconds");
+                r
+            })
+            .collect()
     };
     assert_eq!(strip(&json(&args)), strip(&Value::Array(rows.clone())));
-    let md = sattar(&["eval", "--faults", "bst.sizeErr1", "--runs", "1", "--techniques", "sat-tar,tar-rand"]);
+    let md = sattar(&[
+        "eval",
+        "--faults",
+        "bst.sizeErr1",
+        "--runs",
+        "1",
+        "--techniques",
+        "sat-tar,tar-rand",
+    ]);
     let text = String::from_utf8_lossy(&md.stdout);
-    assert!(text.contains("| fault | sat-tar | tar-rand |") && text.contains("### Times"), "{text}");
+    assert!(
+        text.contains("| fault | sat-tar | tar-rand |") && text.contains("### Times"),
+        "{text}"
+    );
     refused(&["eval", "--faults", "nosuch.*"], "--faults nosuch.*");
-    refused(&["eval", "--techniques", "magic"], "unknown technique `magic`");
+    refused(
+        &["eval", "--techniques", "magic"],
+        "unknown technique `magic`",
+    );
 }

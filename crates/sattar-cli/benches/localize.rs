@@ -16,7 +16,11 @@ fn sattar(args: &[&str]) -> (Value, f64) {
         .output()
         .expect("sattar runs");
     let secs = t0.elapsed().as_secs_f64();
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     (serde_json::from_slice(&out.stdout).expect("JSON"), secs)
 }
 
@@ -31,14 +35,30 @@ fn main() {
         .filter_map(|f| f["id"].as_str().map(String::from))
         .collect();
     // Warm the JVM compile cache once, as a user's second run would find it.
-    sattar(&["localize", "--fault", &ids[0], "--format", "json", "--session", session]);
+    sattar(&[
+        "localize",
+        "--fault",
+        &ids[0],
+        "--format",
+        "json",
+        "--session",
+        session,
+    ]);
     println!("| fault | faulty lines | rank | tests | rounds | wall s |");
     println!("|---|---|---:|---:|---:|---:|");
     let mut times = Vec::new();
     for id in &ids {
         let mut best: Option<(Value, f64)> = None;
         for _ in 0..3 {
-            let run = sattar(&["localize", "--fault", id, "--format", "json", "--session", session]);
+            let run = sattar(&[
+                "localize",
+                "--fault",
+                id,
+                "--format",
+                "json",
+                "--session",
+                session,
+            ]);
             if best.as_ref().is_none_or(|b| run.1 < b.1) {
                 best = Some(run);
             }
@@ -58,5 +78,8 @@ fn main() {
         );
     }
     times.sort_by(f64::total_cmp);
-    println!("\nmedian wall time per fault: {:.3} s (target < 0.5 s)", times[times.len() / 2]);
+    println!(
+        "\nmedian wall time per fault: {:.3} s (target < 0.5 s)",
+        times[times.len() / 2]
+    );
 }

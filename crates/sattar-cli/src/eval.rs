@@ -62,7 +62,9 @@ fn glob(p: &str, s: &str) -> bool {
     match p.split_once('*') {
         None => p == s,
         Some((head, rest)) => {
-            s.starts_with(head) && (0..=s.len() - head.len()).any(|i| s.is_char_boundary(head.len() + i) && glob(rest, &s[head.len() + i..]))
+            s.starts_with(head)
+                && (0..=s.len() - head.len())
+                    .any(|i| s.is_char_boundary(head.len() + i) && glob(rest, &s[head.len() + i..]))
         }
     }
 }
@@ -70,21 +72,37 @@ fn glob(p: &str, s: &str) -> bool {
 /// Runs every selected technique on every selected fault and prints the tables.
 pub fn eval(a: EvalArgs) -> Result<ExitCode> {
     let catalog = sattar_catalog::Catalog::bundled()?;
-    let faults: Vec<String> = catalog.faults.iter().map(|f| f.id.clone()).filter(|id| selected(&a.faults, id)).collect();
+    let faults: Vec<String> = catalog
+        .faults
+        .iter()
+        .map(|f| f.id.clone())
+        .filter(|id| selected(&a.faults, id))
+        .collect();
     if faults.is_empty() {
-        bail!("--faults {}: no catalog fault matches (see `sattar faults`)", a.faults);
+        bail!(
+            "--faults {}: no catalog fault matches (see `sattar faults`)",
+            a.faults
+        );
     }
     let techniques: Vec<String> = match &a.techniques {
         None => TECHNIQUES.iter().map(|t| t.to_string()).collect(),
         Some(list) => list.split(',').map(|t| t.trim().to_string()).collect(),
     };
-    if let Some(bad) = techniques.iter().find(|t| !TECHNIQUES.contains(&t.as_str())) {
-        bail!("--techniques: unknown technique `{bad}`; known: {}", TECHNIQUES.join(", "));
+    if let Some(bad) = techniques
+        .iter()
+        .find(|t| !TECHNIQUES.contains(&t.as_str()))
+    {
+        bail!(
+            "--techniques: unknown technique `{bad}`; known: {}",
+            TECHNIQUES.join(", ")
+        );
     }
     if a.runs == 0 || a.scope == 0 {
         bail!("--runs and --scope must be at least 1");
     }
-    let threads = a.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
+    let threads = a
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
     let opts = EvalOptions {
         faults,
         techniques,
@@ -99,7 +117,11 @@ pub fn eval(a: EvalArgs) -> Result<ExitCode> {
         if terminal {
             let width = 30;
             let filled = width * done / total.max(1);
-            eprint!("\r[{}{}] {done}/{total} inputs", "#".repeat(filled), " ".repeat(width - filled));
+            eprint!(
+                "\r[{}{}] {done}/{total} inputs",
+                "#".repeat(filled),
+                " ".repeat(width - filled)
+            );
             let _ = std::io::stderr().flush();
         }
     };
@@ -110,7 +132,9 @@ pub fn eval(a: EvalArgs) -> Result<ExitCode> {
         eprintln!();
     }
     match a.format {
-        TableFormat::Json => crate::output::print_json(&Json::Array(rows.iter().map(row_json).collect())),
+        TableFormat::Json => {
+            crate::output::print_json(&Json::Array(rows.iter().map(row_json).collect()))
+        }
         TableFormat::Csv => print!("{}", csv(&rows)),
         TableFormat::Markdown => print!("{}", markdown(&rows, &opts, wall)),
     }
@@ -158,19 +182,33 @@ fn cell(rows: &[&EvalRow]) -> String {
     let ranks: Option<Vec<usize>> = rows.iter().map(|r| r.rank).collect();
     let tests = rows.iter().map(|r| r.tests).sum::<usize>() as f64 / rows.len() as f64;
     match ranks {
-        Some(rs) => format!("{:.1} ({tests:.1})", rs.iter().sum::<usize>() as f64 / rs.len() as f64),
+        Some(rs) => format!(
+            "{:.1} ({tests:.1})",
+            rs.iter().sum::<usize>() as f64 / rs.len() as f64
+        ),
         None => format!("– ({tests:.1})"),
     }
 }
 
 fn markdown(rows: &[EvalRow], opts: &EvalOptions, wall: f64) -> String {
     let catalog = sattar_catalog::Catalog::bundled().ok();
-    let multi = |id: &str| catalog.as_ref().and_then(|c| c.fault(id).ok()).is_some_and(|f| f.is_multi());
+    let multi = |id: &str| {
+        catalog
+            .as_ref()
+            .and_then(|c| c.fault(id).ok())
+            .is_some_and(|f| f.is_multi())
+    };
     let mut by: BTreeMap<(&str, &str), Vec<&EvalRow>> = BTreeMap::new();
     for r in rows {
-        by.entry((r.fault.as_str(), r.technique.as_str())).or_default().push(r);
+        by.entry((r.fault.as_str(), r.technique.as_str()))
+            .or_default()
+            .push(r);
     }
-    let techs: Vec<&str> = TECHNIQUES.iter().copied().filter(|t| opts.techniques.iter().any(|x| x == t)).collect();
+    let techs: Vec<&str> = TECHNIQUES
+        .iter()
+        .copied()
+        .filter(|t| opts.techniques.iter().any(|x| x == t))
+        .collect();
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -184,15 +222,24 @@ fn markdown(rows: &[EvalRow], opts: &EvalOptions, wall: f64) -> String {
     let _ = writeln!(out, "### Single faults\n");
     header(&mut out, &techs);
     for f in opts.faults.iter().filter(|f| !multi(f)) {
-        let cells: Vec<String> = techs.iter().map(|t| cell(by.get(&(f.as_str(), *t)).map_or(&[][..], |v| v))).collect();
+        let cells: Vec<String> = techs
+            .iter()
+            .map(|t| cell(by.get(&(f.as_str(), *t)).map_or(&[][..], |v| v)))
+            .collect();
         let _ = writeln!(out, "| {f} | {} |", cells.join(" | "));
     }
-    let restricted: Vec<&str> = ["tar-dt+sat", "tar-muc", "sat-tar"].into_iter().filter(|t| techs.contains(t)).collect();
+    let restricted: Vec<&str> = ["tar-dt+sat", "tar-muc", "sat-tar"]
+        .into_iter()
+        .filter(|t| techs.contains(t))
+        .collect();
     if !restricted.is_empty() {
         let _ = writeln!(out, "\n### Restricted variants\n");
         header(&mut out, &restricted);
         for f in &opts.faults {
-            let cells: Vec<String> = restricted.iter().map(|t| cell(by.get(&(f.as_str(), *t)).map_or(&[][..], |v| v))).collect();
+            let cells: Vec<String> = restricted
+                .iter()
+                .map(|t| cell(by.get(&(f.as_str(), *t)).map_or(&[][..], |v| v)))
+                .collect();
             let _ = writeln!(out, "| {f} | {} |", cells.join(" | "));
         }
     }
@@ -201,33 +248,70 @@ fn markdown(rows: &[EvalRow], opts: &EvalOptions, wall: f64) -> String {
     let _ = writeln!(out, "| technique | mean s per input | max s |");
     let _ = writeln!(out, "|---|---:|---:|");
     for t in &techs {
-        let secs: Vec<f64> = rows.iter().filter(|r| r.technique == *t).map(|r| r.seconds).collect();
+        let secs: Vec<f64> = rows
+            .iter()
+            .filter(|r| r.technique == *t)
+            .map(|r| r.seconds)
+            .collect();
         let mean = secs.iter().sum::<f64>() / secs.len().max(1) as f64;
         let max = secs.iter().copied().fold(0.0, f64::max);
         let _ = writeln!(out, "| {t} | {mean:.4} | {max:.4} |");
     }
-    let _ = writeln!(out, "\nWhole evaluation: {wall:.1} s wall time on {} threads.", opts.threads);
+    let _ = writeln!(
+        out,
+        "\nWhole evaluation: {wall:.1} s wall time on {} threads.",
+        opts.threads
+    );
     out
 }
 
-fn multi_table(out: &mut String, rows: &[EvalRow], opts: &EvalOptions, techs: &[&str], multi: &dyn Fn(&str) -> bool) {
+fn multi_table(
+    out: &mut String,
+    rows: &[EvalRow],
+    opts: &EvalOptions,
+    techs: &[&str],
+    multi: &dyn Fn(&str) -> bool,
+) {
     let multis: Vec<&String> = opts.faults.iter().filter(|f| multi(f)).collect();
     if multis.is_empty() {
         return;
     }
-    let _ = writeln!(out, "\n### Multiple faults: rank of each faulty line, per failing input\n");
+    let _ = writeln!(
+        out,
+        "\n### Multiple faults: rank of each faulty line, per failing input\n"
+    );
     let _ = writeln!(out, "| fault | input | objects | {} |", techs.join(" | "));
     let _ = writeln!(out, "|---|---:|---:|{}", "---:|".repeat(techs.len()));
     for f in multis {
-        let runs: std::collections::BTreeSet<usize> = rows.iter().filter(|r| &r.fault == f).map(|r| r.run).collect();
+        let runs: std::collections::BTreeSet<usize> = rows
+            .iter()
+            .filter(|r| &r.fault == f)
+            .map(|r| r.run)
+            .collect();
         for run in runs {
-            let of = |t: &str| rows.iter().find(|r| &r.fault == f && r.run == run && r.technique == t);
+            let of = |t: &str| {
+                rows.iter()
+                    .find(|r| &r.fault == f && r.run == run && r.technique == t)
+            };
             let size = of(techs[0]).map_or(0, |r| r.input_size);
             let cells: Vec<String> = techs
                 .iter()
-                .map(|t| of(t).map_or(String::new(), |r| r.ranks.iter().map(|x| opt(*x)).collect::<Vec<_>>().join(", ")))
+                .map(|t| {
+                    of(t).map_or(String::new(), |r| {
+                        r.ranks
+                            .iter()
+                            .map(|x| opt(*x))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    })
+                })
                 .collect();
-            let _ = writeln!(out, "| {f} | {} | {size} | {} |", run + 1, cells.join(" | "));
+            let _ = writeln!(
+                out,
+                "| {f} | {} | {size} | {} |",
+                run + 1,
+                cells.join(" | ")
+            );
         }
     }
 }
@@ -255,8 +339,14 @@ pub struct GenArgs {
 }
 
 fn parse_arg(a: &str) -> Result<(String, Vec<i32>)> {
-    let (name, values) = a.split_once('=').with_context(|| format!("--arg {a}: write NAME=VALUE or NAME=LO..HI"))?;
-    let parse = |v: &str| v.trim().parse::<i32>().with_context(|| format!("--arg {a}: `{v}` is not an int"));
+    let (name, values) = a
+        .split_once('=')
+        .with_context(|| format!("--arg {a}: write NAME=VALUE or NAME=LO..HI"))?;
+    let parse = |v: &str| {
+        v.trim()
+            .parse::<i32>()
+            .with_context(|| format!("--arg {a}: `{v}` is not an int"))
+    };
     let values = match values.split_once("..") {
         Some((lo, hi)) => (parse(lo)?..=parse(hi)?).collect(),
         None => vec![parse(values)?],

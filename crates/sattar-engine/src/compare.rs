@@ -44,10 +44,18 @@ pub fn rank_tests<'a>(
     formula: &Formula,
     boost: Option<&BTreeSet<StmtId>>,
 ) -> Vec<RankedStmt> {
-    let elements: BTreeSet<StmtId> = tests.clone().into_iter().flat_map(|(_, c)| c.iter().copied()).collect();
+    let elements: BTreeSet<StmtId> = tests
+        .clone()
+        .into_iter()
+        .flat_map(|(_, c)| c.iter().copied())
+        .collect();
     let mut spectrum = Spectrum::new(elements);
     for (i, (v, covered)) in tests.into_iter().enumerate() {
-        let verdict = if *v == TestVerdict::Pass { RankVerdict::Pass } else { RankVerdict::Fail };
+        let verdict = if *v == TestVerdict::Pass {
+            RankVerdict::Pass
+        } else {
+            RankVerdict::Fail
+        };
         // Every covered statement is an element: adding cannot fail.
         let _ = spectrum.add_test_covering(TestCase::new(format!("t{i}"), verdict), covered.iter());
     }
@@ -76,7 +84,12 @@ fn to_ranked(ranking: Ranking<StmtId>, core: Option<&BTreeSet<StmtId>>) -> Vec<R
 
 /// TAR_rand: `n` tests drawn at random from `pool` (valid inputs, each with its judged run), at
 /// least one of them failing with a subset of `violated` when the pool has one.
-pub fn random_tests(pool: &[TestRecord], n: usize, violated: &[String], rng: &mut SplitMix64) -> Vec<TestRecord> {
+pub fn random_tests(
+    pool: &[TestRecord],
+    n: usize,
+    violated: &[String],
+    rng: &mut SplitMix64,
+) -> Vec<TestRecord> {
     let mut idx: Vec<usize> = (0..pool.len()).collect();
     for i in (1..idx.len()).rev() {
         idx.swap(i, rng.below(i + 1));
@@ -163,9 +176,19 @@ pub fn apg(subject: &Subject, failing: &TestInput) -> Result<Vec<StmtId>, Engine
         keep_satisfied: false,
         ..EncodeOptions::default()
     };
-    let mut enc = encode(&subject.program, subject.method, &subject.spec, PreSpec::Fixed(failing), &opts)?;
+    let mut enc = encode(
+        &subject.program,
+        subject.method,
+        &subject.spec,
+        PreSpec::Fixed(failing),
+        &opts,
+    )?;
     let stmt_groups: Vec<GroupId> = enc.instances.iter().filter_map(|i| i.group).collect();
-    let Outcome::Sat(run) = enc.session.solve(&stmt_groups, &[]).map_err(sattar_encode::EncodeError::from)? else {
+    let Outcome::Sat(run) = enc
+        .session
+        .solve(&stmt_groups, &[])
+        .map_err(sattar_encode::EncodeError::from)?
+    else {
         return Ok(Vec::new());
     };
     // The failing run's non-loop branch evaluations, in order: statement, group, literal, outcome.
@@ -178,7 +201,11 @@ pub fn apg(subject: &Subject, failing: &TestInput) -> Result<Vec<StmtId>, Engine
             Some((b.stmt, g, b.taken, run.value(b.taken)))
         })
         .collect();
-    let post: Vec<GroupId> = enc.postcondition_groups().into_iter().map(|(_, g)| g).collect();
+    let post: Vec<GroupId> = enc
+        .postcondition_groups()
+        .into_iter()
+        .map(|(_, g)| g)
+        .collect();
     let n = events.len();
     let mut tries: Vec<Vec<usize>> = (0..n).rev().map(|i| vec![i]).collect();
     for j in (0..n).rev() {
@@ -188,13 +215,27 @@ pub fn apg(subject: &Subject, failing: &TestInput) -> Result<Vec<StmtId>, Engine
     }
     for flips in tries {
         let off: HashSet<GroupId> = flips.iter().map(|&i| events[i].1).collect();
-        let mut groups: Vec<GroupId> = stmt_groups.iter().filter(|g| !off.contains(g)).copied().collect();
+        let mut groups: Vec<GroupId> = stmt_groups
+            .iter()
+            .filter(|g| !off.contains(g))
+            .copied()
+            .collect();
         groups.extend(&post);
         let assumptions: Vec<Bool> = flips
             .iter()
-            .map(|&i| if events[i].3 { !events[i].2 } else { events[i].2 })
+            .map(|&i| {
+                if events[i].3 {
+                    !events[i].2
+                } else {
+                    events[i].2
+                }
+            })
             .collect();
-        if let Outcome::Sat(_) = enc.session.solve(&groups, &assumptions).map_err(sattar_encode::EncodeError::from)? {
+        if let Outcome::Sat(_) = enc
+            .session
+            .solve(&groups, &assumptions)
+            .map_err(sattar_encode::EncodeError::from)?
+        {
             return Ok(flips.iter().map(|&i| events[i].0).collect());
         }
     }
@@ -202,7 +243,10 @@ pub fn apg(subject: &Subject, failing: &TestInput) -> Result<Vec<StmtId>, Engine
 }
 
 fn is_loop(subject: &Subject, stmt: StmtId) -> bool {
-    matches!(subject.program.stmt(stmt).kind, StmtKind::While | StmtKind::DoWhile | StmtKind::For)
+    matches!(
+        subject.program.stmt(stmt).kind,
+        StmtKind::While | StmtKind::DoWhile | StmtKind::For
+    )
 }
 
 /// APG's report as a ranking: the flipped branches first (score 1), the other executed statements 0.

@@ -2,7 +2,9 @@
 //! inputs per fault drawn (seeded) from a bounded-exhaustive pool of valid inputs, in parallel.
 
 use crate::compare::{apg, apg_ranking, directed_tests, random_tests, rank_tests, SplitMix64};
-use crate::localize::{best_rank, Executor, Interpreter, LocalizeOptions, Localizer, RankedStmt, Technique};
+use crate::localize::{
+    best_rank, Executor, Interpreter, LocalizeOptions, Localizer, RankedStmt, Technique,
+};
 use crate::{judge, CoreRequest, EngineError, Subject, SubjectRequest, TestRecord, TestVerdict};
 use sattar_catalog::{Catalog, Fault};
 use sattar_gen::{Finitization, Generator};
@@ -15,7 +17,16 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 /// Every technique `eval` knows, in table order.
-pub const TECHNIQUES: &[&str] = &["sat-tar", "sat-tar-user", "sat", "tar-muc", "tar-rand", "tar-dt", "tar-dt+sat", "apg"];
+pub const TECHNIQUES: &[&str] = &[
+    "sat-tar",
+    "sat-tar-user",
+    "sat",
+    "tar-muc",
+    "tar-rand",
+    "tar-dt",
+    "tar-dt+sat",
+    "apg",
+];
 
 /// What to evaluate.
 #[derive(Clone, Debug)]
@@ -64,13 +75,17 @@ fn pool(subject: &Subject, scope: usize) -> Result<Vec<TestRecord>, EngineError>
     let schema = subject.program.schema();
     let gen_err = |e: sattar_gen::GenError| EngineError::Usage(format!("generating inputs: {e}"));
     let fin = Finitization::for_method(&schema, &subject.spec, scope).map_err(gen_err)?;
-    let inputs = Generator::new(&schema, &subject.spec, &fin).map_err(gen_err)?.inputs().map_err(gen_err)?;
+    let inputs = Generator::new(&schema, &subject.spec, &fin)
+        .map_err(gen_err)?
+        .inputs()
+        .map_err(gen_err)?;
     let mut exec = Interpreter(Limits::default());
     inputs
         .into_iter()
         .map(|input| {
             let run = exec.execute(subject, &input)?;
-            let judged = judge(subject, &input, run).map_err(|e| EngineError::Usage(e.to_string()))?;
+            let judged =
+                judge(subject, &input, run).map_err(|e| EngineError::Usage(e.to_string()))?;
             Ok(TestRecord {
                 input,
                 verdict: judged.verdict,
@@ -86,8 +101,14 @@ fn pool(subject: &Subject, scope: usize) -> Result<Vec<TestRecord>, EngineError>
 /// one of its failing inputs.
 fn failing_inputs(pool: &[TestRecord], runs: usize, rng: &mut SplitMix64) -> Vec<TestInput> {
     let mut by_size: BTreeMap<usize, Vec<&TestRecord>> = BTreeMap::new();
-    for t in pool.iter().filter(|t| matches!(t.verdict, TestVerdict::Fail(_))) {
-        by_size.entry(t.input.heap.objects.len()).or_default().push(t);
+    for t in pool
+        .iter()
+        .filter(|t| matches!(t.verdict, TestVerdict::Fail(_)))
+    {
+        by_size
+            .entry(t.input.heap.objects.len())
+            .or_default()
+            .push(t);
     }
     let sizes: Vec<&Vec<&TestRecord>> = by_size.values().collect();
     (0..runs)
@@ -107,7 +128,10 @@ struct Job {
 }
 
 /// Runs the evaluation; `progress(done, total)` is called after every job.
-pub fn evaluate(opts: &EvalOptions, progress: &(dyn Fn(usize, usize) + Sync)) -> Result<Vec<EvalRow>, EngineError> {
+pub fn evaluate(
+    opts: &EvalOptions,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Vec<EvalRow>, EngineError> {
     let catalog = Catalog::bundled()?;
     let mut jobs = Vec::new();
     let mut pools: BTreeMap<String, std::sync::Arc<Vec<TestRecord>>> = BTreeMap::new();
@@ -115,7 +139,11 @@ pub fn evaluate(opts: &EvalOptions, progress: &(dyn Fn(usize, usize) + Sync)) ->
     for id in &opts.faults {
         let fault = catalog.fault(id)?.clone();
         let subject = load(&fault.id)?;
-        let key = format!("{}#{:?}", fault.id, fault.mutations.iter().map(|m| m.line).collect::<Vec<_>>());
+        let key = format!(
+            "{}#{:?}",
+            fault.id,
+            fault.mutations.iter().map(|m| m.line).collect::<Vec<_>>()
+        );
         let pool = match pools.get(&key) {
             Some(p) => p.clone(),
             None => {
@@ -124,7 +152,10 @@ pub fn evaluate(opts: &EvalOptions, progress: &(dyn Fn(usize, usize) + Sync)) ->
                 p
             }
         };
-        for (run, input) in failing_inputs(&pool, opts.runs, &mut rng).into_iter().enumerate() {
+        for (run, input) in failing_inputs(&pool, opts.runs, &mut rng)
+            .into_iter()
+            .enumerate()
+        {
             jobs.push(Job {
                 fault: fault.clone(),
                 run,
@@ -146,18 +177,36 @@ pub fn evaluate(opts: &EvalOptions, progress: &(dyn Fn(usize, usize) + Sync)) ->
                 let Some(job) = jobs.get(i) else { break };
                 match run_job(job, opts) {
                     Ok(r) => rows.lock().unwrap_or_else(|e| e.into_inner()).extend(r),
-                    Err(e) => errors.lock().unwrap_or_else(|e| e.into_inner()).push(format!("{} run {}: {e}", job.fault.id, job.run)),
+                    Err(e) => errors
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(format!("{} run {}: {e}", job.fault.id, job.run)),
                 }
                 progress(done.fetch_add(1, Ordering::SeqCst) + 1, total);
             });
         }
     });
-    if let Some(e) = errors.into_inner().unwrap_or_else(|e| e.into_inner()).into_iter().next() {
+    if let Some(e) = errors
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .next()
+    {
         return Err(EngineError::Usage(e));
     }
     let mut rows = rows.into_inner().unwrap_or_else(|e| e.into_inner());
-    let order = |t: &str| TECHNIQUES.iter().position(|x| *x == t).unwrap_or(usize::MAX);
-    let fault_order = |f: &str| opts.faults.iter().position(|x| x == f).unwrap_or(usize::MAX);
+    let order = |t: &str| {
+        TECHNIQUES
+            .iter()
+            .position(|x| *x == t)
+            .unwrap_or(usize::MAX)
+    };
+    let fault_order = |f: &str| {
+        opts.faults
+            .iter()
+            .position(|x| x == f)
+            .unwrap_or(usize::MAX)
+    };
     rows.sort_by_key(|r| (fault_order(&r.fault), r.run, order(&r.technique)));
     Ok(rows)
 }
@@ -173,7 +222,8 @@ fn load(id: &str) -> Result<Subject, EngineError> {
 fn run_job(job: &Job, opts: &EvalOptions) -> Result<Vec<EvalRow>, EngineError> {
     let subject = load(&job.fault.id)?;
     let lines = job.fault.faulty_lines();
-    let formula = Formula::by_name(&opts.formula).map_err(|e| EngineError::Usage(format!("--formula {}: {e}", opts.formula)))?;
+    let formula = Formula::by_name(&opts.formula)
+        .map_err(|e| EngineError::Usage(format!("--formula {}: {e}", opts.formula)))?;
     let mut exec = Interpreter(Limits::default());
     let wants = |t: &str| opts.techniques.iter().any(|x| x == t);
     let row = |technique: &str, ranking: &[RankedStmt], tests: usize, seconds: f64| EvalRow {
@@ -182,9 +232,13 @@ fn run_job(job: &Job, opts: &EvalOptions) -> Result<Vec<EvalRow>, EngineError> {
         run: job.run,
         input_size: job.input.heap.objects.len(),
         rank: best_rank(&subject.program, ranking, &lines),
-        ranks: lines.iter().map(|l| best_rank(&subject.program, ranking, &[*l])).collect(),
+        ranks: lines
+            .iter()
+            .map(|l| best_rank(&subject.program, ranking, &[*l]))
+            .collect(),
         tests,
-        exam: best_rank(&subject.program, ranking, &lines).map(|r| r as f64 / ranking.len().max(1) as f64),
+        exam: best_rank(&subject.program, ranking, &lines)
+            .map(|r| r as f64 / ranking.len().max(1) as f64),
         seconds,
     };
     let mut rows = Vec::new();
@@ -213,36 +267,85 @@ fn run_job(job: &Job, opts: &EvalOptions) -> Result<Vec<EvalRow>, EngineError> {
             rows.push(r);
         }
     };
-    push(&mut rows, row("sat-tar", &loc.ranking(), tests, sat_tar_secs));
-    push(&mut rows, row("sat-tar-user", &best.2, best.1, sat_tar_secs));
-    push(&mut rows, row("sat", &loc.ranking_as(Technique::Sat), 1, loc.analysis.time.as_secs_f64()));
-    push(&mut rows, row("tar-muc", &loc.ranking_as(Technique::TarMuc), tests, sat_tar_secs));
+    push(
+        &mut rows,
+        row("sat-tar", &loc.ranking(), tests, sat_tar_secs),
+    );
+    push(
+        &mut rows,
+        row("sat-tar-user", &best.2, best.1, sat_tar_secs),
+    );
+    push(
+        &mut rows,
+        row(
+            "sat",
+            &loc.ranking_as(Technique::Sat),
+            1,
+            loc.analysis.time.as_secs_f64(),
+        ),
+    );
+    push(
+        &mut rows,
+        row(
+            "tar-muc",
+            &loc.ranking_as(Technique::TarMuc),
+            tests,
+            sat_tar_secs,
+        ),
+    );
     let suspects: BTreeSet<StmtId> = loc.analysis.suspects.clone();
     let violated = loc.violated().to_vec();
     if wants("tar-rand") {
         let t = Instant::now();
         let mut rng = SplitMix64(job.seed);
         let drawn = random_tests(&job.pool, tests, &violated, &mut rng);
-        let ranking = rank_tests(drawn.iter().map(|t| (&t.verdict, &t.covered)), &formula, None);
-        push(&mut rows, row("tar-rand", &ranking, drawn.len(), t.elapsed().as_secs_f64()));
+        let ranking = rank_tests(
+            drawn.iter().map(|t| (&t.verdict, &t.covered)),
+            &formula,
+            None,
+        );
+        push(
+            &mut rows,
+            row("tar-rand", &ranking, drawn.len(), t.elapsed().as_secs_f64()),
+        );
     }
     if wants("tar-dt") || wants("tar-dt+sat") {
         let t = Instant::now();
-        let trace = sattar_java::run(&subject.program, subject.method, &job.input, Limits::default())
-            .map_err(|e| EngineError::Usage(e.to_string()))?
-            .trace;
+        let trace = sattar_java::run(
+            &subject.program,
+            subject.method,
+            &job.input,
+            Limits::default(),
+        )
+        .map_err(|e| EngineError::Usage(e.to_string()))?
+        .trace;
         let dt = directed_tests(&subject, &loc.initial, &trace, tests, &mut exec)?;
         let secs = t.elapsed().as_secs_f64();
         let plain = rank_tests(dt.iter().map(|t| (&t.verdict, &t.covered)), &formula, None);
         push(&mut rows, row("tar-dt", &plain, dt.len(), secs));
-        let boosted = rank_tests(dt.iter().map(|t| (&t.verdict, &t.covered)), &formula, Some(&suspects));
-        push(&mut rows, row("tar-dt+sat", &boosted, dt.len(), secs + loc.analysis.time.as_secs_f64()));
+        let boosted = rank_tests(
+            dt.iter().map(|t| (&t.verdict, &t.covered)),
+            &formula,
+            Some(&suspects),
+        );
+        push(
+            &mut rows,
+            row(
+                "tar-dt+sat",
+                &boosted,
+                dt.len(),
+                secs + loc.analysis.time.as_secs_f64(),
+            ),
+        );
     }
     if wants("apg") {
         let t = Instant::now();
         let flipped = apg(&subject, &job.input)?;
         let ranking = apg_ranking(&flipped, &loc.initial.covered);
-        push(&mut rows, row("apg", &ranking, 1, t.elapsed().as_secs_f64()));
+        push(
+            &mut rows,
+            row("apg", &ranking, 1, t.elapsed().as_secs_f64()),
+        );
     }
     Ok(rows)
 }

@@ -20,9 +20,8 @@ pub use cores::{cores, sat_ranking, CoreAnalysis, CoreRequest, InputSource};
 pub use error::EngineError;
 pub use generate::{scope_of, Candidate, PathQueries};
 pub use localize::{
-    best_rank,
-    Executor, Interpreter, LocalizeOptions, Localizer, RankedStmt, Round, StopReason, Strategy,
-    Technique, TestRecord,
+    best_rank, Executor, Interpreter, LocalizeOptions, Localizer, RankedStmt, Round, StopReason,
+    Strategy, Technique, TestRecord,
 };
 pub use oracle::{judge, Judged, TestVerdict, NO_EXCEPTION, TERMINATES};
 pub use subject::{Subject, SubjectRequest};

@@ -427,7 +427,11 @@ impl<'s> Localizer<'s> {
             Technique::TarMuc => {}
             Technique::Apg => {
                 for s in &mut scored {
-                    s.score = if self.flipped.contains(&s.id) { 1.0 } else { 0.0 };
+                    s.score = if self.flipped.contains(&s.id) {
+                        1.0
+                    } else {
+                        0.0
+                    };
                     s.confidence = 0.0;
                 }
             }
@@ -480,7 +484,11 @@ impl<'s> Localizer<'s> {
 }
 
 /// The worst-case rank of the best-ranked statement of `ranking` on one of `lines`.
-pub fn best_rank(program: &sattar_java::Program, ranking: &[RankedStmt], lines: &[u32]) -> Option<usize> {
+pub fn best_rank(
+    program: &sattar_java::Program,
+    ranking: &[RankedStmt],
+    lines: &[u32],
+) -> Option<usize> {
     ranking
         .iter()
         .filter(|r| lines.contains(&program.stmt(r.stmt).line))

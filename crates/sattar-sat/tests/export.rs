@@ -218,7 +218,11 @@ fn hardened_groups_are_hard_in_cores_and_exports() {
     let mut s = Session::new();
     let x = s.circuit_mut().input();
     let y = s.circuit_mut().input();
-    let (gx, gimp, gy) = (s.new_group("x"), s.new_group("x => y"), s.new_group("not y"));
+    let (gx, gimp, gy) = (
+        s.new_group("x"),
+        s.new_group("x => y"),
+        s.new_group("not y"),
+    );
     s.assert_in_group(x, gx).unwrap();
     let imp = s.circuit_mut().implies(x, y);
     s.assert_in_group(imp, gimp).unwrap();
@@ -230,9 +234,20 @@ fn hardened_groups_are_hard_in_cores_and_exports() {
         CoreResult::Sat(_) => panic!("x, x => y (hard), not y is unsatisfiable"),
     }
     let gcnf = s.gcnf();
-    assert!(gcnf.lines().any(|l| l.starts_with("p gcnf") && l.ends_with(" 2")), "{gcnf}");
-    assert!(gcnf.contains("c group 1 x") && gcnf.contains("c group 2 not y"), "{gcnf}");
+    assert!(
+        gcnf.lines()
+            .any(|l| l.starts_with("p gcnf") && l.ends_with(" 2")),
+        "{gcnf}"
+    );
+    assert!(
+        gcnf.contains("c group 1 x") && gcnf.contains("c group 2 not y"),
+        "{gcnf}"
+    );
     assert!(!gcnf.contains("x => y"), "{gcnf}");
     let wcnf = s.wcnf();
-    assert_eq!(wcnf.lines().filter(|l| l.starts_with("1 ")).count(), 2, "{wcnf}");
+    assert_eq!(
+        wcnf.lines().filter(|l| l.starts_with("1 ")).count(),
+        2,
+        "{wcnf}"
+    );
 }
