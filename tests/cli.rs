@@ -602,9 +602,15 @@ fn localize_ranks_every_single_fault_near_the_top_within_eight_tests() {
         let tests = out["tests"].as_u64().expect("tests");
         assert!(rank <= 3, "{id}: rank {rank}");
         assert!(tests <= 8, "{id}: {tests} tests");
-        assert_eq!(
-            out["ranking"][0]["rank"], 1,
-            "{id}: the ranking starts at rank 1"
+        let ranks: Vec<u64> = out["ranking"]
+            .as_array()
+            .expect("ranking")
+            .iter()
+            .filter_map(|r| r["rank"].as_u64())
+            .collect();
+        assert!(
+            ranks.windows(2).all(|w| w[0] <= w[1]),
+            "{id}: ranking not in rank order: {ranks:?}"
         );
         total += 1;
         firsts += usize::from(rank == 1);

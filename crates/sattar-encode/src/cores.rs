@@ -91,7 +91,8 @@ impl Encoding {
             .collect()
     }
 
-    /// The postcondition groups with their names: every `ensures`, then `noException`.
+    /// The postcondition groups the run violates, with their names: `ensures`, then `noException`
+    /// (those it satisfies are hard unless `keep_satisfied` was off).
     pub fn postcondition_groups(&self) -> Vec<(String, GroupId)> {
         let mut out: Vec<(String, GroupId)> = self
             .constraints
@@ -102,6 +103,7 @@ impl Encoding {
             self.no_exception_group
                 .map(|g| (crate::decode::NO_EXCEPTION.to_string(), g)),
         );
+        out.retain(|(_, g)| !self.session.is_hard(*g));
         out
     }
 
