@@ -293,7 +293,7 @@ pub fn check(a: CheckArgs) -> Result<ExitCode> {
 /// Which groups the core minimization tries to drop first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
 pub enum OrderArg {
-    /// Statement instances in execution order, then postconditions.
+    /// Statement instances (the last executed first), then postconditions.
     #[default]
     Statements,
     /// Postconditions first, then statement instances.

@@ -7,9 +7,12 @@
 //! must keep, never blamed — so suspects are statements the run executed, and a core names only
 //! violated constraints. (`EncodeOptions::keep_satisfied = false` leaves satisfied postconditions
 //! soft, as in the paper's encoding: a relaxed run may then escape through an exception or break a
-//! constraint the failing run kept, so cores can blame more code.) Deletion order: statement instances first (in execution order), then postconditions, so
-//! that among several violated postconditions the core keeps one whose slice survives, and so that
-//! the core's constraints are exactly those it needs.
+//! constraint the failing run kept, so cores can blame more code.)
+//!
+//! Deletion order: statement instances first, the last executed first, then postconditions. Among
+//! several violated postconditions the core then keeps one whose slice survives, with exactly the
+//! constraints it needs; and dropping the instances nearest the violation first keeps every solver
+//! call easy (execution order made one call on a 10-node list take 16 s instead of 0.2 s).
 
 use crate::{EncodeError, Encoding};
 use sattar_java::StmtId;
@@ -34,7 +37,7 @@ pub struct Core {
 /// Which groups are tried for deletion first (the rest follow in creation order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum CoreOrder {
-    /// Statement instances in execution order, then postconditions (the default).
+    /// Statement instances, the last executed first, then postconditions (the default).
     #[default]
     StatementsFirst,
     /// Postconditions first, then statement instances.
@@ -126,7 +129,9 @@ impl Encoding {
         let background = self.background_groups();
         let candidates: Vec<GroupId> = stmts.iter().chain(postconditions).copied().collect();
         let try_first: Vec<GroupId> = match order {
-            CoreOrder::StatementsFirst => candidates.clone(),
+            CoreOrder::StatementsFirst => {
+                stmts.iter().rev().chain(postconditions).copied().collect()
+            }
             CoreOrder::ConstraintsFirst => postconditions.iter().chain(&stmts).copied().collect(),
         };
         let result = self
