@@ -870,7 +870,7 @@ fn eval_compares_every_technique_reproducibly() {
     ];
     let rows = json(&args);
     let rows = rows.as_array().expect("rows");
-    assert_eq!(rows.len(), 2 * 2 * 8, "faults × runs × techniques");
+    assert_eq!(rows.len(), 2 * 2 * 9, "faults × runs × techniques");
     for r in rows.iter().filter(|r| r["technique"] == "sat-tar") {
         assert_eq!(r["rank"], 1, "{r}");
     }

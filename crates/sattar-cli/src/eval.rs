@@ -29,7 +29,7 @@ pub struct EvalArgs {
     /// Which catalog faults: comma-separated ids or globs (`bst.*`); default all.
     #[arg(long, default_value = "*")]
     faults: String,
-    /// Which techniques, comma-separated (default all): sat-tar, sat-tar-user, sat, tar-muc,
+    /// Which techniques, comma-separated (default all): sat-tar, sat-tar-user, sat, tar-muc, cp,
     /// tar-rand, tar-dt, tar-dt+sat, apg.
     #[arg(long)]
     techniques: Option<String>,

@@ -1,7 +1,9 @@
 //! `sattar eval`: every technique on every selected catalog fault, on several fault-revealing
 //! inputs per fault drawn (seeded) from a bounded-exhaustive pool of valid inputs, in parallel.
 
-use crate::compare::{apg, apg_ranking, directed_tests, random_tests, rank_tests, SplitMix64};
+use crate::compare::{
+    apg, apg_ranking, cp_ranking, directed_tests, random_tests, rank_tests, SplitMix64,
+};
 use crate::localize::{
     best_rank, Executor, Interpreter, LocalizeOptions, Localizer, RankedStmt, Technique,
 };
@@ -22,6 +24,7 @@ pub const TECHNIQUES: &[&str] = &[
     "sat-tar-user",
     "sat",
     "tar-muc",
+    "cp",
     "tar-rand",
     "tar-dt",
     "tar-dt+sat",
@@ -293,6 +296,15 @@ fn run_job(job: &Job, opts: &EvalOptions) -> Result<Vec<EvalRow>, EngineError> {
             sat_tar_secs,
         ),
     );
+    if wants("cp") {
+        let t = Instant::now();
+        let spectrum: Vec<TestRecord> = loc.tests().cloned().collect();
+        let ranking = cp_ranking(&subject, &spectrum)?;
+        push(
+            &mut rows,
+            row("cp", &ranking, spectrum.len(), t.elapsed().as_secs_f64()),
+        );
+    }
     let suspects: BTreeSet<StmtId> = loc.analysis.suspects.clone();
     let violated = loc.violated().to_vec();
     if wants("tar-rand") {

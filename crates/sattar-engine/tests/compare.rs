@@ -106,3 +106,25 @@ fn apg_flips_the_faulty_branch_of_branch_err() {
     let lines: Vec<u32> = flipped.iter().map(|id| s.program.stmt(*id).line).collect();
     assert_eq!(lines, [32]);
 }
+
+#[test]
+fn cp_ranks_the_branch_only_failing_runs_take_first() {
+    use sattar_engine::compare::cp_ranking;
+    let s = subject("sll.removeErr");
+    // Deleting the second key takes `prev.next = lst;` (line 19) and fails; deleting the head and
+    // a missing key pass without it.
+    let tests = vec![
+        record(&s, inputs::list(&[0, 1], None, 1, None)),
+        record(&s, inputs::list(&[0, 1], None, 0, None)),
+        record(&s, inputs::list(&[0, 1], None, 7, None)),
+    ];
+    assert!(matches!(tests[0].verdict, TestVerdict::Fail(_)));
+    assert_eq!(tests[1].verdict, TestVerdict::Pass);
+    let ranking = cp_ranking(&s, &tests).expect("CP runs");
+    let top: Vec<u32> = ranking
+        .iter()
+        .filter(|r| r.rank == 1)
+        .map(|r| s.program.stmt(r.stmt).line)
+        .collect();
+    assert_eq!(top, [19], "{ranking:?}");
+}
