@@ -851,6 +851,23 @@ fn gen_counts_binary_search_trees_by_catalan_numbers() {
     ]);
     assert_eq!(out["count"], 2, "two orders of keys 0 and 1");
     assert_eq!(out["inputs"].as_array().map(Vec::len), Some(2));
+    // Generation reads no postcondition: a spec with several ensures sets needs no --ensures.
+    let out = json(&[
+        "gen",
+        "java-subjects/linkedlist/LinkedList.java",
+        "--spec",
+        "specs/linkedlist.spec",
+        "--scope",
+        "3",
+        "--exactly",
+        "Node",
+        "--arg",
+        "k=0",
+        "--count",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out["count"], 6, "3! orders of keys 0..2");
 }
 
 /// `sattar eval` on two faults: one row per technique and input, the same numbers for the same

@@ -38,6 +38,20 @@ impl SubjectArgs {
             method: self.method.clone(),
             spec: self.spec.clone(),
             ensures: self.ensures.clone(),
+            any_ensures: false,
+        };
+        Ok(Subject::load(&req)?)
+    }
+
+    /// The subject, taking the method's first `ensures` set when none is named (input generation).
+    pub fn load_any_ensures(&self) -> Result<Subject> {
+        let req = SubjectRequest {
+            java: self.file.clone(),
+            fault: self.fault.clone(),
+            method: self.method.clone(),
+            spec: self.spec.clone(),
+            ensures: self.ensures.clone(),
+            any_ensures: true,
         };
         Ok(Subject::load(&req)?)
     }

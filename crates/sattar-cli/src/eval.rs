@@ -359,7 +359,7 @@ fn parse_arg(a: &str) -> Result<(String, Vec<i32>)> {
 
 /// Generates (or counts) every non-isomorphic valid input within the bounds.
 pub fn gen(a: GenArgs) -> Result<ExitCode> {
-    let subject = a.subject.load()?;
+    let subject = a.subject.load_any_ensures()?;
     let schema = subject.program.schema();
     let mut fin = sattar_gen::Finitization::for_method(&schema, &subject.spec, a.scope)?;
     if let Some(c) = &a.exactly {
@@ -387,6 +387,7 @@ pub fn gen(a: GenArgs) -> Result<ExitCode> {
             for i in &inputs {
                 println!("{i}");
             }
+            let fin = fin.to_string().trim().replace('\n', "; ");
             println!("{count} inputs ({secs:.3} s; finitization: {fin})");
         }
     }

@@ -330,6 +330,7 @@ fn from_header(h: &SessionHeader) -> Result<(Subject, LocalizeOptions, EngineKin
         method: h.method.clone(),
         spec: h.spec.as_ref().map(PathBuf::from),
         ensures: h.ensures.clone(),
+        any_ensures: false,
     };
     let subject = Subject::load(&req)?;
     let (input, _) = subject

@@ -21,6 +21,9 @@ pub struct SubjectRequest {
     pub spec: Option<PathBuf>,
     /// The `ensures` set to check.
     pub ensures: Option<String>,
+    /// Without `ensures`, take the method's first set instead of refusing (for input generation,
+    /// which reads no postcondition).
+    pub any_ensures: bool,
 }
 
 /// A loaded, checked subject.
@@ -67,6 +70,7 @@ impl Subject {
                 .clone()
                 .or_else(|| Some(catalog.root.join(&fault.spec))),
             ensures: req.ensures.clone().or_else(|| fault.ensures.clone()),
+            any_ensures: req.any_ensures,
         };
         let file = fault.subject.clone();
         Self::assemble(&file, &text, &req, Some(fault))
@@ -81,11 +85,18 @@ impl Subject {
         let program = parse_program(file, text).map_err(EngineError::Java)?;
         let method = pick_method(&program, req.method.as_deref())?;
         let spec = load_spec(&program, method, req.spec.as_deref())?;
+        // Without a chosen set, input generation (which reads no postcondition) takes the first.
+        let first = match (&req.ensures, req.any_ensures) {
+            (None, true) => spec
+                .method(&program.method(method).name)
+                .and_then(|m| m.ensures_sets().into_iter().next()),
+            _ => None,
+        };
         let resolved = resolve(
             &spec,
             &program.schema(),
             &program.sig(method),
-            req.ensures.as_deref(),
+            req.ensures.as_deref().or(first.as_deref()),
         )?;
         Ok(Subject {
             program,
