@@ -314,29 +314,59 @@ pub enum OrderArg {
     Constraints,
 }
 
+/// The failing run and how its cores are computed: shared by `core` and `localize`.
+#[derive(Args)]
+pub struct FailureArgs {
+    /// A failing test input (JSON); without it, the smallest one `check` finds.
+    #[arg(long)]
+    pub input: Option<PathBuf>,
+    /// The largest scope `check` tries when no input is given.
+    #[arg(long, default_value_t = 5)]
+    pub scope: usize,
+    #[command(flatten)]
+    pub bounds: BoundArgs,
+    /// The most cores of the iterative search (each without the constraints the previous ones named).
+    #[arg(long, default_value_t = 8)]
+    pub max_cores: usize,
+    /// Which groups core minimization tries to drop first.
+    #[arg(long, value_enum, default_value_t)]
+    pub order: OrderArg,
+    /// The paper's relaxed cores: postconditions the failing run satisfies stay soft (by default
+    /// they are hard, so cores blame only what the violation needs).
+    #[arg(long)]
+    pub relaxed: bool,
+}
+
+impl FailureArgs {
+    /// The core request these flags give for `subject`.
+    pub fn core_request(&self, subject: &Subject) -> Result<sattar_engine::CoreRequest> {
+        let input = match &self.input {
+            Some(path) => Some(subject.input_from_file(path)?.0),
+            None => None,
+        };
+        if self.max_cores == 0 {
+            bail!("--max-cores 0: give at least 1");
+        }
+        Ok(sattar_engine::CoreRequest {
+            input,
+            check: self.bounds.check_options(self.scope)?,
+            order: match self.order {
+                OrderArg::Statements => sattar_encode::CoreOrder::StatementsFirst,
+                OrderArg::Constraints => sattar_encode::CoreOrder::ConstraintsFirst,
+            },
+            max_cores: self.max_cores,
+            keep_satisfied: !self.relaxed,
+        })
+    }
+}
+
 /// Flags of `sattar core`.
 #[derive(Args)]
 pub struct CoreArgs {
     #[command(flatten)]
     subject: SubjectArgs,
-    /// A failing test input (JSON); without it, the smallest one `check` finds.
-    #[arg(long)]
-    input: Option<PathBuf>,
-    /// The largest scope `check` tries when no input is given.
-    #[arg(long, default_value_t = 5)]
-    scope: usize,
     #[command(flatten)]
-    bounds: BoundArgs,
-    /// The most cores of the iterative search (each without the constraints the previous ones named).
-    #[arg(long, default_value_t = 8)]
-    max_cores: usize,
-    /// Which groups minimization tries to drop first.
-    #[arg(long, value_enum, default_value_t)]
-    order: OrderArg,
-    /// The paper's relaxed cores: postconditions the failing run satisfies stay soft (by default
-    /// they are hard, so cores blame only what the violation needs).
-    #[arg(long)]
-    relaxed: bool,
+    failure: FailureArgs,
     /// Also write the grouped problem as group-CNF (for external MUS tools).
     #[arg(long)]
     export_gcnf: Option<PathBuf>,
@@ -351,23 +381,7 @@ pub struct CoreArgs {
 /// Extracts the minimal core(s) of a failing run and prints suspects and violated constraints.
 pub fn core(a: CoreArgs) -> Result<ExitCode> {
     let subject = a.subject.load()?;
-    let input = match &a.input {
-        Some(path) => Some(subject.input_from_file(path)?.0),
-        None => None,
-    };
-    if a.max_cores == 0 {
-        bail!("--max-cores 0: give at least 1");
-    }
-    let req = sattar_engine::CoreRequest {
-        input,
-        check: a.bounds.check_options(a.scope)?,
-        order: match a.order {
-            OrderArg::Statements => sattar_encode::CoreOrder::StatementsFirst,
-            OrderArg::Constraints => sattar_encode::CoreOrder::ConstraintsFirst,
-        },
-        max_cores: a.max_cores,
-        keep_satisfied: !a.relaxed,
-    };
+    let req = a.failure.core_request(&subject)?;
     let analysis = sattar_engine::cores(&subject, &req)?;
     let session = &analysis.encoding.session;
     for (path, text) in [

@@ -1,6 +1,6 @@
 //! `sattar localize`: the SAT-TAR loop with sessions, user stop and the standard outputs.
 
-use crate::commands::{BoundArgs, EngineKind, OrderArg, SubjectArgs};
+use crate::commands::{EngineKind, FailureArgs, SubjectArgs};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use sattar_engine::session::{
@@ -48,14 +48,8 @@ pub enum LocalizeFormat {
 pub struct LocalizeArgs {
     #[command(flatten)]
     subject: SubjectArgs,
-    /// A failing test input (JSON); without it, the smallest one `check` finds.
-    #[arg(long)]
-    input: Option<PathBuf>,
-    /// The largest scope `check` tries when no input is given.
-    #[arg(long, default_value_t = 5)]
-    scope: usize,
     #[command(flatten)]
-    bounds: BoundArgs,
+    failure: FailureArgs,
     /// The technique.
     #[arg(long, value_enum, default_value_t)]
     technique: TechniqueArg,
@@ -76,12 +70,6 @@ pub struct LocalizeArgs {
     /// Continue a stopped, crashed or killed session (the subject and options come from the file).
     #[arg(long, conflicts_with_all = ["input", "session"])]
     resume: Option<PathBuf>,
-    /// The paper's relaxed cores (see `sattar core --relaxed`).
-    #[arg(long)]
-    relaxed: bool,
-    /// Cores: which groups minimization tries to drop first.
-    #[arg(long, value_enum, default_value_t)]
-    order: OrderArg,
     /// The smallest scope tests are generated in (the failing input's, if larger).
     #[arg(long, default_value_t = 1)]
     min_scope: usize,
@@ -300,24 +288,11 @@ fn ask(loc: &Localizer, before: &[(sattar_java::StmtId, usize)]) -> Result<Answe
 
 fn from_flags(a: &LocalizeArgs) -> Result<(Subject, LocalizeOptions, EngineKind)> {
     let subject = a.subject.load()?;
-    let input = match &a.input {
-        Some(path) => Some(subject.input_from_file(path)?.0),
-        None => None,
-    };
     let opts = LocalizeOptions {
         technique: technique(a.technique),
         formula: a.formula.clone(),
         min_scope: a.min_scope.max(1),
-        cores: CoreRequest {
-            input,
-            check: a.bounds.check_options(a.scope)?,
-            order: match a.order {
-                OrderArg::Statements => sattar_encode::CoreOrder::StatementsFirst,
-                OrderArg::Constraints => sattar_encode::CoreOrder::ConstraintsFirst,
-            },
-            keep_satisfied: !a.relaxed,
-            ..CoreRequest::default()
-        },
+        cores: a.failure.core_request(&subject)?,
         ..LocalizeOptions::default()
     };
     Ok((subject, opts, a.engine))

@@ -3,7 +3,7 @@
 //! path-constraint similarity (TAR_DT, and TAR_DT+SAT with the core boost), and APG's closest
 //! successful path. Each yields a ranking of statements.
 
-use crate::generate::PathQueries;
+use crate::generate::{FailingPath, PathQueries};
 use crate::localize::{Executor, RankedStmt};
 use crate::{judge, EngineError, Subject, TestRecord, TestVerdict};
 use petgraph::visit::EdgeRef;
@@ -39,28 +39,34 @@ impl SplitMix64 {
     }
 }
 
-/// Ranks statements from tests' verdicts and coverage with `formula`, +1 for `boost`.
-pub fn rank_tests<'a>(
-    tests: impl IntoIterator<Item = (&'a TestVerdict, &'a BTreeSet<StmtId>)> + Clone,
-    formula: &Formula,
-    boost: Option<&BTreeSet<StmtId>>,
-) -> Vec<RankedStmt> {
+/// The spectrum of `tests` over every statement some test covered (failing or invalid = fail).
+pub fn spectrum_of<'a>(tests: impl IntoIterator<Item = &'a TestRecord>) -> Spectrum<StmtId> {
+    let tests: Vec<&TestRecord> = tests.into_iter().collect();
     let elements: BTreeSet<StmtId> = tests
-        .clone()
-        .into_iter()
-        .flat_map(|(_, c)| c.iter().copied())
+        .iter()
+        .flat_map(|t| t.covered.iter().copied())
         .collect();
     let mut spectrum = Spectrum::new(elements);
-    for (i, (v, covered)) in tests.into_iter().enumerate() {
-        let verdict = if *v == TestVerdict::Pass {
+    for (i, t) in tests.into_iter().enumerate() {
+        let verdict = if t.verdict == TestVerdict::Pass {
             RankVerdict::Pass
         } else {
             RankVerdict::Fail
         };
         // Every covered statement is an element: adding cannot fail.
-        let _ = spectrum.add_test_covering(TestCase::new(format!("t{i}"), verdict), covered.iter());
+        let _ =
+            spectrum.add_test_covering(TestCase::new(format!("t{i}"), verdict), t.covered.iter());
     }
-    let mut scored = spectrum.score(formula);
+    spectrum
+}
+
+/// Ranks statements from tests' verdicts and coverage with `formula`, +1 for `boost`.
+pub fn rank_tests<'a>(
+    tests: impl IntoIterator<Item = &'a TestRecord>,
+    formula: &Formula,
+    boost: Option<&BTreeSet<StmtId>>,
+) -> Vec<RankedStmt> {
+    let mut scored = spectrum_of(tests).score(formula);
     if let Some(b) = boost {
         let set: HashSet<StmtId> = b.iter().copied().collect();
         sattar_rank::boost_suspects(&mut scored, &set);
@@ -68,7 +74,11 @@ pub fn rank_tests<'a>(
     to_ranked(Ranking::new(scored, Order::ScoreThenConfidence), boost)
 }
 
-fn to_ranked(ranking: Ranking<StmtId>, core: Option<&BTreeSet<StmtId>>) -> Vec<RankedStmt> {
+/// A ranking as ranked statements; `core` marks the statements shown as in the core.
+pub(crate) fn to_ranked(
+    ranking: Ranking<StmtId>,
+    core: Option<&BTreeSet<StmtId>>,
+) -> Vec<RankedStmt> {
     ranking
         .entries()
         .iter()
@@ -143,8 +153,9 @@ pub fn directed_tests(
 ) -> Result<Vec<TestRecord>, EngineError> {
     let all: BTreeSet<StmtId> = subject.program.stmts.iter().map(|s| s.id).collect();
     let mut tests = vec![failing.clone()];
+    let path = FailingPath::new(subject, &failing.input, 1, &EncodeOptions::default())?;
     while tests.len() < n {
-        let mut q = PathQueries::new(subject, &failing.input, 1, &EncodeOptions::default())?;
+        let mut q = PathQueries::new(subject, &path)?;
         let tried: Vec<BTreeSet<StmtId>> = tests.iter().map(|t| t.covered.clone()).collect();
         let candidates = q.candidates(&all, &tried, false)?;
         let best = candidates.into_iter().max_by(|a, b| {

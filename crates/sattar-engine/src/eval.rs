@@ -311,11 +311,7 @@ fn run_job(job: &Job, opts: &EvalOptions) -> Result<Vec<EvalRow>, EngineError> {
         let t = Instant::now();
         let mut rng = SplitMix64(job.seed);
         let drawn = random_tests(&job.pool, tests, &violated, &mut rng);
-        let ranking = rank_tests(
-            drawn.iter().map(|t| (&t.verdict, &t.covered)),
-            &formula,
-            None,
-        );
+        let ranking = rank_tests(drawn.iter(), &formula, None);
         push(
             &mut rows,
             row("tar-rand", &ranking, drawn.len(), t.elapsed().as_secs_f64()),
@@ -333,13 +329,9 @@ fn run_job(job: &Job, opts: &EvalOptions) -> Result<Vec<EvalRow>, EngineError> {
         .trace;
         let dt = directed_tests(&subject, &loc.initial, &trace, tests, &mut exec)?;
         let secs = t.elapsed().as_secs_f64();
-        let plain = rank_tests(dt.iter().map(|t| (&t.verdict, &t.covered)), &formula, None);
+        let plain = rank_tests(dt.iter(), &formula, None);
         push(&mut rows, row("tar-dt", &plain, dt.len(), secs));
-        let boosted = rank_tests(
-            dt.iter().map(|t| (&t.verdict, &t.covered)),
-            &formula,
-            Some(&suspects),
-        );
+        let boosted = rank_tests(dt.iter(), &formula, Some(&suspects));
         push(
             &mut rows,
             row(

@@ -45,15 +45,24 @@ pub fn scope_of(input: &TestInput) -> usize {
     per.values().copied().max().unwrap_or(0).max(1)
 }
 
-impl PathQueries {
-    /// Encodes a free pre-state of the failing input's scope with bounds that fit both it and the
-    /// failing run, and locates the failing run's branch evaluations in it.
+/// What every round's queries share: the free scope, bounds that fit both it and the failing run,
+/// and the failing run's branch evaluations located in the aligned free encoding.
+#[derive(Clone, Debug)]
+pub struct FailingPath {
+    scope: usize,
+    bounds: Bounds,
+    /// Index into the aligned encoding's branches, and the failing run's outcome there.
+    path: Vec<(usize, bool)>,
+}
+
+impl FailingPath {
+    /// Locates the failing run of `failing` (two encodings of the fixed input, computed once).
     pub fn new(
         subject: &Subject,
         failing: &TestInput,
         min_scope: usize,
         opts: &EncodeOptions,
-    ) -> Result<PathQueries, EngineError> {
+    ) -> Result<FailingPath, EngineError> {
         let (p, m, spec) = (&subject.program, subject.method, &subject.spec);
         let fixed = encode(p, m, spec, PreSpec::Fixed(failing), opts)?;
         let scope = scope_of(failing).max(min_scope);
@@ -63,7 +72,6 @@ impl PathQueries {
             &fixed.unroll_used(),
         );
         let concrete = encode_aligned(p, m, spec, PreSpec::Fixed(failing), bounds.clone())?;
-        let mut enc = encode_aligned(p, m, spec, PreSpec::Free { scope }, bounds)?;
         let path = concrete
             .branches
             .iter()
@@ -71,13 +79,30 @@ impl PathQueries {
             .filter(|(_, b)| b.guard == Bool::TRUE)
             .map(|(i, b)| (i, b.taken == Bool::TRUE))
             .collect();
+        Ok(FailingPath {
+            scope,
+            bounds,
+            path,
+        })
+    }
+}
+
+impl PathQueries {
+    /// Encodes a free pre-state of the failing input's scope (invariant, precondition and bounds
+    /// asserted): one fresh solver for one round's queries.
+    pub fn new(subject: &Subject, failing: &FailingPath) -> Result<PathQueries, EngineError> {
+        let (p, m, spec) = (&subject.program, subject.method, &subject.spec);
+        let free = PreSpec::Free {
+            scope: failing.scope,
+        };
+        let mut enc = encode_aligned(p, m, spec, free, failing.bounds.clone())?;
         let (valid, fits) = (enc.pre_ok(), enc.in_bounds());
         enc.session.assert_hard(valid);
         enc.session.assert_hard(fits);
         let coverage = enc.coverage();
         Ok(PathQueries {
             enc,
-            path,
+            path: failing.path.clone(),
             coverage,
         })
     }

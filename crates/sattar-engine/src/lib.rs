@@ -18,7 +18,7 @@ mod verify;
 
 pub use cores::{cores, sat_ranking, CoreAnalysis, CoreRequest, InputSource};
 pub use error::EngineError;
-pub use generate::{scope_of, Candidate, PathQueries};
+pub use generate::{scope_of, Candidate, FailingPath, PathQueries};
 pub use localize::{
     best_rank, Executor, Interpreter, LocalizeOptions, Localizer, RankedStmt, Round, StopReason,
     Strategy, Technique, TestRecord,

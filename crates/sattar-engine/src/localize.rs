@@ -4,12 +4,12 @@
 //! Tarantula (or any formula) boosted by the core. Rounds are pure functions of the state before
 //! them, so a session replayed from its file continues exactly as an uninterrupted one.
 
-use crate::generate::{Candidate, PathQueries};
+use crate::generate::{Candidate, FailingPath, PathQueries};
 use crate::{cores, judge, CoreAnalysis, CoreRequest, EngineError, Subject, TestVerdict};
 use sattar_encode::EncodeOptions;
 use sattar_heap::TestInput;
 use sattar_java::{Execution, Limits, StmtId};
-use sattar_rank::{Formula, Order, Ranking, Scored, Spectrum, TestCase, Verdict as RankVerdict};
+use sattar_rank::{Formula, Order, Ranking, Scored, Spectrum};
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 /// Which technique the loop runs.
@@ -164,6 +164,7 @@ pub struct Localizer<'s> {
     boosted: BTreeSet<StmtId>,
     /// APG's flipped branches (computed for the APG technique only).
     flipped: Vec<StmtId>,
+    failing_path: std::cell::OnceCell<FailingPath>,
     strategy: Strategy,
     unchanged: usize,
     stopped: Option<StopReason>,
@@ -212,6 +213,7 @@ impl<'s> Localizer<'s> {
             rounds: Vec::new(),
             boosted,
             flipped,
+            failing_path: std::cell::OnceCell::new(),
             strategy: Strategy::UniqueCoverage,
             unchanged: 0,
             stopped,
@@ -334,18 +336,7 @@ impl<'s> Localizer<'s> {
 
     /// The most similar candidate with new coverage, or `None`.
     fn next_candidate(&self) -> Result<Option<Candidate>, EngineError> {
-        let opts = EncodeOptions {
-            bitwidth: self.opts.cores.check.bitwidth,
-            unroll: self.opts.cores.check.unroll,
-            max_unroll: self.opts.cores.check.max_unroll.max(256),
-            ..EncodeOptions::default()
-        };
-        let mut queries = PathQueries::new(
-            self.subject,
-            &self.initial.input,
-            self.opts.min_scope,
-            &opts,
-        )?;
+        let mut queries = PathQueries::new(self.subject, self.failing_path()?)?;
         let tried: Vec<BTreeSet<StmtId>> = std::iter::once(&self.initial)
             .chain(self.rounds.iter().map(|r| &r.test))
             .map(|t| t.covered.clone())
@@ -381,23 +372,29 @@ impl<'s> Localizer<'s> {
         }))
     }
 
+    /// The failing run located for generation: the same every round, so computed once.
+    fn failing_path(&self) -> Result<&FailingPath, EngineError> {
+        if let Some(p) = self.failing_path.get() {
+            return Ok(p);
+        }
+        let opts = EncodeOptions {
+            bitwidth: self.opts.cores.check.bitwidth,
+            unroll: self.opts.cores.check.unroll,
+            max_unroll: self.opts.cores.check.max_unroll.max(256),
+            ..EncodeOptions::default()
+        };
+        let p = FailingPath::new(
+            self.subject,
+            &self.initial.input,
+            self.opts.min_scope,
+            &opts,
+        )?;
+        Ok(self.failing_path.get_or_init(|| p))
+    }
+
     /// The spectrum of the tests so far, over every statement some test covered.
     pub fn spectrum(&self) -> Spectrum<StmtId> {
-        let elements: BTreeSet<StmtId> = self
-            .tests()
-            .flat_map(|t| t.covered.iter().copied())
-            .collect();
-        let mut spectrum = Spectrum::new(elements);
-        for (i, t) in self.tests().enumerate() {
-            let verdict = match t.verdict {
-                TestVerdict::Pass => RankVerdict::Pass,
-                _ => RankVerdict::Fail,
-            };
-            // Every covered statement is an element: adding cannot fail.
-            let _ = spectrum
-                .add_test_covering(TestCase::new(format!("t{i}"), verdict), t.covered.iter());
-        }
-        spectrum
+        crate::compare::spectrum_of(self.tests())
     }
 
     /// Each covered statement's (susp, conf) under the current technique.
@@ -458,18 +455,7 @@ impl<'s> Localizer<'s> {
             _ => Order::ScoreThenConfidence,
         };
         let ranking = Ranking::new(self.scored_as(technique), order);
-        ranking
-            .entries()
-            .iter()
-            .map(|e| RankedStmt {
-                stmt: e.id,
-                susp: e.score,
-                conf: e.confidence,
-                rank: e.rank.worst(),
-                rank_avg: e.rank.average(),
-                in_core: self.boosted.contains(&e.id),
-            })
-            .collect()
+        crate::compare::to_ranked(ranking, Some(&self.boosted))
     }
 
     /// The worst-case rank of the best-ranked statement on one of `lines`.
