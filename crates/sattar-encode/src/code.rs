@@ -8,7 +8,8 @@ use crate::value::{bit, equal, fresh_like, ite, select, Val};
 use sattar_heap::{FieldType, Value};
 use sattar_java::interp::NPE;
 use sattar_java::{
-    BinOp, Block, Expr, ExprKind, LValue, Literal, MethodId, Program, Stmt, StmtId, Type, UnOp,
+    BinOp, Block, Body, Label, Literal, MethodId, Node, NodeKind, Operand, Program, Rvalue, StmtId,
+    Type, UnOp, VarId,
 };
 use sattar_sat::{BitVec, Bool, Circuit, GroupId, Session};
 use std::collections::{BTreeMap, HashMap};
@@ -88,14 +89,17 @@ pub struct Walked {
     pub result: Option<Val>,
 }
 
-struct Frame {
+/// A method activation: the receiver and the current value of each variable of its body.
+struct Frame<'a> {
     this: Option<Val>,
-    locals: HashMap<String, (Type, Val)>,
+    body: &'a Body,
+    vars: Vec<Option<Val>>,
 }
 
-struct LoopCtx {
-    breaks: Bool,
-    continues: Bool,
+/// A loop or labelled block being encoded: its label and when control leaves it.
+struct LabelCtx {
+    label: Label,
+    exits: Bool,
 }
 
 struct CallCtx {
@@ -115,8 +119,8 @@ pub struct Walker<'a> {
     universe: Universe,
     heap: SymHeap,
     guard: Bool,
-    frames: Vec<Frame>,
-    loops: Vec<LoopCtx>,
+    frames: Vec<Frame<'a>>,
+    labels: Vec<LabelCtx>,
     calls: Vec<CallCtx>,
     stack: Vec<MethodId>,
     group: Option<GroupId>,
@@ -150,7 +154,7 @@ impl<'a> Walker<'a> {
             heap,
             guard: Bool::TRUE,
             frames: Vec::new(),
-            loops: Vec::new(),
+            labels: Vec::new(),
             calls: Vec::new(),
             stack: Vec::new(),
             group: None,
@@ -288,54 +292,74 @@ impl<'a> Walker<'a> {
         self.guard = self.session.circuit_mut().and2(self.guard, !null);
     }
 
-    fn frame(&mut self) -> &mut Frame {
+    fn frame(&mut self) -> &mut Frame<'a> {
         // `run` pushes the first frame before any statement is encoded.
         self.frames
             .last_mut()
             .expect("a frame is pushed before encoding statements")
     }
 
-    fn block(&mut self, b: &Block) {
-        for s in b {
+    fn bind(&mut self, var: VarId, v: Val) {
+        self.frame().vars[var.0 as usize] = Some(v);
+    }
+
+    fn var_type(&mut self, var: VarId) -> Type {
+        self.frame().body.var(var).ty.clone()
+    }
+
+    fn block(&mut self, b: &'a Block) {
+        for n in b {
             if self.dead() {
                 return; // unreachable from here on
             }
-            self.stmt(s);
+            self.node(n);
         }
     }
 
-    fn stmt(&mut self, s: &Stmt) {
-        match s {
-            Stmt::Local { id, name, ty, init } => {
-                self.begin(*id);
+    fn node(&mut self, n: &'a Node) {
+        match &n.kind {
+            NodeKind::Enter => self.begin(n.stmt),
+            NodeKind::Cover => self.cover.push((n.stmt, self.guard)),
+            NodeKind::Let { var, value } => {
+                let v = self.rvalue(value, *var);
+                self.bind(*var, v);
+            }
+            NodeKind::Declare { var, init } => {
+                let ty = self.var_type(*var);
                 let v = match init {
-                    Some(e) => self.eval(e),
-                    None => self.default_val(ty),
+                    Some(op) => self.operand(op),
+                    None => self.default_val(&ty),
                 };
                 let g = self.guard;
-                let v = self.define(g, v, ty);
-                self.frame().locals.insert(name.clone(), (ty.clone(), v));
+                let v = self.define(g, v, &ty);
+                self.bind(*var, v);
             }
-            Stmt::Assign {
-                id,
-                target,
-                op,
-                value,
-            } => {
-                self.begin(*id);
-                self.assign(target, *op, value);
+            NodeKind::Assign { var, value } => {
+                let ty = self.var_type(*var);
+                let v = self.operand(value);
+                let old = self.frame().vars[var.0 as usize]
+                    .clone()
+                    .unwrap_or_else(|| v.clone());
+                let g = self.guard;
+                let new = self.update(g, v, &old, &ty);
+                self.bind(*var, new);
             }
-            Stmt::Expr { id, expr } => {
-                self.begin(*id);
-                self.eval(expr);
+            NodeKind::Store { obj, field, value } => {
+                let o = self.operand(obj);
+                let v = self.operand(value);
+                self.write(&field.class, &field.name, &o, &v);
             }
-            Stmt::If {
-                id,
+            NodeKind::NullCheck(op) => {
+                let v = self.operand(op);
+                self.null_check(&v);
+            }
+            NodeKind::Branch { cond } => self.branch(n.stmt, *cond),
+            NodeKind::If {
                 cond,
                 then_b,
                 else_b,
             } => {
-                let c = self.test(*id, Some(cond));
+                let c = self.operand(cond).as_bool();
                 let g = self.guard;
                 self.guard = self.session.circuit_mut().and2(g, c);
                 self.block(then_b);
@@ -344,60 +368,35 @@ impl<'a> Walker<'a> {
                 self.block(else_b);
                 self.guard = self.session.circuit_mut().or2(after_then, self.guard);
             }
-            Stmt::While { id, cond, body } => self.while_loop(*id, Some(cond), body, &Vec::new()),
-            Stmt::For {
-                id,
-                init,
-                cond,
-                update,
-                body,
-            } => {
-                self.block(init);
-                if !self.dead() {
-                    self.while_loop(*id, cond.as_ref(), body, update);
+            NodeKind::Loop { label, head, body } => self.loop_(n.stmt, *label, head, body),
+            NodeKind::Labeled { label, body } => {
+                self.labels.push(LabelCtx {
+                    label: *label,
+                    exits: Bool::FALSE,
+                });
+                self.block(body);
+                let exits = self.labels.pop().map_or(Bool::FALSE, |l| l.exits);
+                self.guard = self.session.circuit_mut().or2(self.guard, exits);
+            }
+            NodeKind::Break(label) => {
+                let g = self.guard;
+                if let Some(i) = self.labels.iter().rposition(|l| l.label == *label) {
+                    let old = self.labels[i].exits;
+                    self.labels[i].exits = self.session.circuit_mut().or2(old, g);
                 }
+                self.guard = Bool::FALSE;
             }
-            Stmt::DoWhile { id, body, cond } => self.do_loop(*id, body, cond),
-            Stmt::Break { id } => {
-                self.begin(*id);
-                let g = self.guard;
-                self.exit_loop(g, true);
-            }
-            Stmt::Continue { id } => {
-                self.begin(*id);
-                let g = self.guard;
-                self.exit_loop(g, false);
-            }
-            Stmt::Return { id, value } => {
-                self.begin(*id);
-                self.ret(value.as_ref());
-            }
-            Stmt::Throw { id, exception } => {
-                self.begin(*id);
+            NodeKind::Return(value) => self.ret(value.as_ref()),
+            NodeKind::Throw(exception) => {
                 let g = self.guard;
                 self.raise(exception, g);
                 self.guard = Bool::FALSE;
             }
-            Stmt::Block(b) => self.block(b),
         }
     }
 
-    /// `break` (or `continue`) under `g`: control leaves the rest of the body.
-    fn exit_loop(&mut self, g: Bool, is_break: bool) {
-        let Some(mut ctx) = self.loops.pop() else {
-            return; // the front end only accepts break/continue inside loops
-        };
-        if is_break {
-            ctx.breaks = self.session.circuit_mut().or2(ctx.breaks, g);
-        } else {
-            ctx.continues = self.session.circuit_mut().or2(ctx.continues, g);
-        }
-        self.loops.push(ctx);
-        self.guard = Bool::FALSE;
-    }
-
-    fn ret(&mut self, value: Option<&Expr>) {
-        let v = value.map(|e| self.eval(e));
+    fn ret(&mut self, value: Option<&Operand>) {
+        let v = value.map(|op| self.operand(op));
         let g = self.guard;
         let Some(ctx) = self.calls.pop() else { return };
         let value = match v {
@@ -413,132 +412,44 @@ impl<'a> Walker<'a> {
         self.guard = Bool::FALSE;
     }
 
-    /// A branch test of `id`: a new instance whose condition value is recorded (`None`: always true).
-    fn test(&mut self, id: StmtId, cond: Option<&Expr>) -> Bool {
-        self.begin(id);
-        let Some(cond) = cond else { return Bool::TRUE };
-        let c = self.eval(cond).as_bool();
+    /// A branch test of `id` on the condition in `cond` (its instance began with `Enter`): the
+    /// condition is a value the instance defines, recorded as a branch evaluation.
+    fn branch(&mut self, id: StmtId, cond: VarId) {
+        let c = self.operand(&Operand::Var(cond));
         let g = self.guard;
-        let c = self.define(g, Val::Bool(c), &Type::Boolean).as_bool();
+        let c = self.define(g, c, &Type::Boolean);
+        self.bind(cond, c.clone());
         self.branches.push(BranchInstance {
             stmt: id,
             instance: self.instances.len() - 1,
             guard: self.guard,
-            taken: c,
+            taken: c.as_bool(),
         });
-        c
     }
 
-    /// `while` and `for`: test, body, update — unrolled up to the bound, then the unwinding check.
-    fn while_loop(&mut self, id: StmtId, cond: Option<&Expr>, body: &Block, update: &Block) {
+    /// A loop, unrolled up to its bound: `k` iterations of head and body, then the head once
+    /// more; a run still inside the loop there goes past the bound (the unwinding check).
+    fn loop_(&mut self, id: StmtId, label: Label, head: &'a Block, body: &'a Block) {
         let k = self.bounds.of(BoundKey::Loop(id));
-        self.loops.push(LoopCtx {
-            breaks: Bool::FALSE,
-            continues: Bool::FALSE,
+        self.labels.push(LabelCtx {
+            label,
+            exits: Bool::FALSE,
         });
-        let mut exits = Bool::FALSE;
         for i in 0..=k {
             if self.dead() {
                 break;
             }
-            let c = self.test(id, cond);
-            let g = self.guard;
-            let leave = self.session.circuit_mut().and2(g, !c);
-            exits = self.session.circuit_mut().or2(exits, leave);
-            let go = self.session.circuit_mut().and2(g, c);
+            self.block(head);
             if i == k {
-                self.go_past(BoundKey::Loop(id), go);
-                self.guard = Bool::FALSE;
-                break;
-            }
-            self.guard = go;
-            self.body(body);
-            self.block(update);
-        }
-        self.end_loop(exits);
-    }
-
-    /// A loop body; a `continue` rejoins at its end.
-    fn body(&mut self, body: &Block) {
-        if let Some(ctx) = self.loops.last_mut() {
-            ctx.continues = Bool::FALSE;
-        }
-        self.block(body);
-        let continues = self.loops.last().map_or(Bool::FALSE, |c| c.continues);
-        self.guard = self.session.circuit_mut().or2(self.guard, continues);
-    }
-
-    fn end_loop(&mut self, exits: Bool) {
-        let breaks = self.loops.pop().map_or(Bool::FALSE, |c| c.breaks);
-        self.guard = self.session.circuit_mut().or2(exits, breaks);
-    }
-
-    /// `do body while (cond)`: covered on entry; body, then test.
-    fn do_loop(&mut self, id: StmtId, body: &Block, cond: &Expr) {
-        let k = self.bounds.of(BoundKey::Loop(id));
-        self.cover.push((id, self.guard));
-        self.loops.push(LoopCtx {
-            breaks: Bool::FALSE,
-            continues: Bool::FALSE,
-        });
-        let mut exits = Bool::FALSE;
-        for i in 0..k {
-            if self.dead() {
-                break;
-            }
-            self.body(body);
-            if self.dead() {
-                break;
-            }
-            let c = self.test(id, Some(cond));
-            let g = self.guard;
-            let leave = self.session.circuit_mut().and2(g, !c);
-            exits = self.session.circuit_mut().or2(exits, leave);
-            let go = self.session.circuit_mut().and2(g, c);
-            if i + 1 == k {
-                self.go_past(BoundKey::Loop(id), go);
-                self.guard = Bool::FALSE;
-                break;
-            }
-            self.guard = go;
-        }
-        self.end_loop(exits);
-    }
-
-    fn assign(&mut self, target: &LValue, op: Option<BinOp>, value: &Expr) {
-        match target {
-            LValue::Local(name) => {
-                let v = self.eval(value);
-                let (ty, old) = match self.frame().locals.get(name) {
-                    Some((ty, old)) => (ty.clone(), old.clone()),
-                    None => (value.ty.clone(), v.clone()),
-                };
-                let v = match op {
-                    Some(op) => self.arith(op, &old, &v),
-                    None => v,
-                };
                 let g = self.guard;
-                let new = self.update(g, v, &old, &ty);
-                self.frame().locals.insert(name.clone(), (ty, new));
+                self.go_past(BoundKey::Loop(id), g);
+                self.guard = Bool::FALSE;
+                break;
             }
-            LValue::Field { obj, class, field } => {
-                let o = self.eval(obj);
-                let v = match op {
-                    None => {
-                        let v = self.eval(value);
-                        self.null_check(&o);
-                        v
-                    }
-                    Some(op) => {
-                        self.null_check(&o);
-                        let old = self.read(class, field, &o);
-                        let v = self.eval(value);
-                        self.arith(op, &old, &v)
-                    }
-                };
-                self.write(class, field, &o, &v);
-            }
+            self.block(body);
         }
+        let exits = self.labels.pop().map_or(Bool::FALSE, |l| l.exits);
+        self.guard = self.session.circuit_mut().or2(exits, self.guard);
     }
 
     fn field_of(&self, class: &str, field: &str) -> Option<(usize, usize, FieldType)> {
@@ -572,81 +483,81 @@ impl<'a> Walker<'a> {
         }
     }
 
-    fn eval(&mut self, e: &Expr) -> Val {
-        match &e.kind {
-            ExprKind::Lit(Literal::Int(i)) => Val::Int(
+    /// An operand's value.
+    fn operand(&mut self, op: &Operand) -> Val {
+        match op {
+            Operand::Const(Literal::Int(i)) => Val::Int(
                 self.session
                     .circuit_mut()
                     .bv_const(self.bounds.width, i64::from(*i)),
             ),
-            ExprKind::Lit(Literal::Bool(b)) => Val::Bool(Bool::constant(*b)),
-            ExprKind::Lit(Literal::Null) => Val::Ref(Vec::new()),
-            ExprKind::This => self.frame().this.clone().unwrap_or(Val::Ref(Vec::new())),
-            ExprKind::Local(n) => match self.frame().locals.get(n) {
-                Some((_, v)) => v.clone(),
-                None => self.default_val(&e.ty),
+            Operand::Const(Literal::Bool(b)) => Val::Bool(Bool::constant(*b)),
+            Operand::Const(Literal::Null) => Val::Ref(Vec::new()),
+            Operand::This => self.frame().this.clone().unwrap_or(Val::Ref(Vec::new())),
+            Operand::Var(v) => match self.frame().vars[v.0 as usize].clone() {
+                Some(val) => val,
+                None => {
+                    let t = self.var_type(*v);
+                    self.default_val(&t)
+                }
             },
-            ExprKind::Field { obj, class, field } => {
-                let o = self.eval(obj);
-                self.null_check(&o);
-                self.read(class, field, &o)
-            }
-            ExprKind::Unary(UnOp::Neg, a) => {
-                let v = self.eval(a);
-                let zero = self.default_val(&Type::Int);
-                self.arith(BinOp::Sub, &zero, &v)
-            }
-            ExprKind::Unary(UnOp::Not, a) => Val::Bool(!self.eval(a).as_bool()),
-            ExprKind::Binary(BinOp::And, a, b) => self.short_circuit(a, b, true),
-            ExprKind::Binary(BinOp::Or, a, b) => self.short_circuit(a, b, false),
-            ExprKind::Binary(op, a, b) => {
-                let l = self.eval(a);
-                let r = self.eval(b);
-                self.binary(*op, &l, &r)
-            }
-            ExprKind::Cond(c, a, b) => {
-                let x = self.eval(c).as_bool();
-                let g = self.guard;
-                self.guard = self.session.circuit_mut().and2(g, x);
-                let va = self.eval(a);
-                let ga = self.guard;
-                self.guard = self.session.circuit_mut().and2(g, !x);
-                let vb = self.eval(b);
-                self.guard = self.session.circuit_mut().or2(ga, self.guard);
-                ite(self.session.circuit_mut(), x, &va, &vb)
-            }
-            ExprKind::New { class, ctor, args } => {
-                let vals: Vec<Val> = args.iter().map(|a| self.eval(a)).collect();
-                self.alloc(class, *ctor, vals)
-            }
-            ExprKind::Call { recv, method, args } => {
-                let rv = recv.as_ref().map(|r| self.eval(r));
-                let vals: Vec<Val> = args.iter().map(|a| self.eval(a)).collect();
-                if let Some(r) = &rv {
-                    self.null_check(r);
-                }
-                match self.call(*method, rv, vals) {
-                    Some(v) => v,
-                    None => self.default_val(&e.ty),
-                }
-            }
         }
     }
 
-    /// `a && b` (`and`) or `a || b`: `b` runs only when `a` does not decide.
-    fn short_circuit(&mut self, a: &Expr, b: &Expr, and: bool) -> Val {
-        let x = self.eval(a).as_bool();
-        let g = self.guard;
-        let need = if and { x } else { !x };
-        self.guard = self.session.circuit_mut().and2(g, need);
-        let y = self.eval(b).as_bool();
-        let decided = self.session.circuit_mut().and2(g, !need);
-        self.guard = self.session.circuit_mut().or2(decided, self.guard);
-        Val::Bool(if and {
-            self.session.circuit_mut().and2(x, y)
-        } else {
-            self.session.circuit_mut().or2(x, y)
-        })
+    /// The value temporary `var` receives.
+    fn rvalue(&mut self, value: &'a Rvalue, var: VarId) -> Val {
+        match value {
+            Rvalue::Use(a) => self.operand(a),
+            Rvalue::Unary(UnOp::Neg, a) => {
+                let v = self.operand(a);
+                let zero = self.default_val(&Type::Int);
+                self.arith(BinOp::Sub, &zero, &v)
+            }
+            Rvalue::Unary(UnOp::Not, a) => Val::Bool(!self.operand(a).as_bool()),
+            Rvalue::Binary(op, a, b) => {
+                let l = self.operand(a);
+                let r = self.operand(b);
+                self.binary(*op, &l, &r)
+            }
+            Rvalue::Read { obj, field } => {
+                let o = self.operand(obj);
+                self.read(&field.class, &field.name, &o)
+            }
+            Rvalue::Cond {
+                cond,
+                then_b,
+                then_v,
+                else_b,
+                else_v,
+            } => {
+                let x = self.operand(cond).as_bool();
+                let g = self.guard;
+                self.guard = self.session.circuit_mut().and2(g, x);
+                self.block(then_b);
+                let va = self.operand(then_v);
+                let ga = self.guard;
+                self.guard = self.session.circuit_mut().and2(g, !x);
+                self.block(else_b);
+                let vb = self.operand(else_v);
+                self.guard = self.session.circuit_mut().or2(ga, self.guard);
+                ite(self.session.circuit_mut(), x, &va, &vb)
+            }
+            Rvalue::New { class, ctor, args } => {
+                let vals: Vec<Val> = args.iter().map(|a| self.operand(a)).collect();
+                self.alloc(class, *ctor, vals)
+            }
+            Rvalue::Call { method, recv, args } => {
+                let rv = recv.as_ref().map(|r| self.operand(r));
+                let vals: Vec<Val> = args.iter().map(|a| self.operand(a)).collect();
+                match self.call(*method, rv, vals) {
+                    Some(v) => v,
+                    None => {
+                        let t = self.var_type(var);
+                        self.default_val(&t)
+                    }
+                }
+            }
+        }
     }
 
     fn binary(&mut self, op: BinOp, l: &Val, r: &Val) -> Val {
@@ -739,22 +650,24 @@ impl<'a> Walker<'a> {
             self.guard = Bool::FALSE;
             return None;
         }
-        let locals = m
-            .params
-            .iter()
-            .zip(args)
-            .map(|(p, v)| (p.name.clone(), (p.ty.clone(), v)))
-            .collect();
+        let mut vars: Vec<Option<Val>> = vec![None; m.body.vars.len()];
+        for (slot, v) in vars.iter_mut().zip(args) {
+            *slot = Some(v);
+        }
         let value = self.default_val(&m.ret);
         let saved = self.group;
-        self.frames.push(Frame { this, locals });
+        self.frames.push(Frame {
+            this,
+            body: &m.body,
+            vars,
+        });
         self.calls.push(CallCtx {
             returns: Bool::FALSE,
             value,
             ty: m.ret.clone(),
         });
         self.stack.push(method);
-        self.block(&m.body);
+        self.block(&m.body.block);
         self.stack.pop();
         self.frames.pop();
         let ctx = self.calls.pop()?;

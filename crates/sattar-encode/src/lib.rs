@@ -38,7 +38,7 @@ pub use error::EncodeError;
 
 use code::{Walked, Walker};
 use sattar_heap::{FieldType, MethodSig, TestInput, Value};
-use sattar_java::{Expr, ExprKind, Literal, MethodId, Program, Stmt};
+use sattar_java::{Literal, MethodId, Operand, Program};
 use sattar_sat::{Bool, GroupId, Session};
 use sattar_spec::resolved::{ConstraintKind, Formula, IntExpr, ResolvedMethod, SetExpr};
 use spec::{SpecEncoder, SpecInputs};
@@ -341,79 +341,19 @@ fn input_ints(input: &TestInput) -> Vec<i64> {
         .collect()
 }
 
-/// Every int literal of the program's code.
+/// Every int constant of the program's code.
 fn code_literals(program: &Program) -> Vec<i64> {
     let mut out = Vec::new();
     for m in &program.methods {
-        stmts_literals(&m.body, &mut out);
+        sattar_java::walk(&m.body.block, &mut |n| {
+            for op in n.kind.operands() {
+                if let Operand::Const(Literal::Int(i)) = op {
+                    out.push(i64::from(*i));
+                }
+            }
+        });
     }
     out
-}
-
-fn stmts_literals(b: &[Stmt], out: &mut Vec<i64>) {
-    for s in b {
-        match s {
-            Stmt::Local { init, .. } => init.iter().for_each(|e| expr_literals(e, out)),
-            Stmt::Assign { target, value, .. } => {
-                if let sattar_java::LValue::Field { obj, .. } = target {
-                    expr_literals(obj, out);
-                }
-                expr_literals(value, out);
-            }
-            Stmt::Expr { expr, .. } => expr_literals(expr, out),
-            Stmt::If {
-                cond,
-                then_b,
-                else_b,
-                ..
-            } => {
-                expr_literals(cond, out);
-                stmts_literals(then_b, out);
-                stmts_literals(else_b, out);
-            }
-            Stmt::While { cond, body, .. } | Stmt::DoWhile { body, cond, .. } => {
-                expr_literals(cond, out);
-                stmts_literals(body, out);
-            }
-            Stmt::For {
-                init,
-                cond,
-                update,
-                body,
-                ..
-            } => {
-                stmts_literals(init, out);
-                cond.iter().for_each(|e| expr_literals(e, out));
-                stmts_literals(update, out);
-                stmts_literals(body, out);
-            }
-            Stmt::Return { value, .. } => value.iter().for_each(|e| expr_literals(e, out)),
-            Stmt::Block(b) => stmts_literals(b, out),
-            Stmt::Break { .. } | Stmt::Continue { .. } | Stmt::Throw { .. } => {}
-        }
-    }
-}
-
-fn expr_literals(e: &Expr, out: &mut Vec<i64>) {
-    match &e.kind {
-        ExprKind::Lit(Literal::Int(i)) => out.push(i64::from(*i)),
-        ExprKind::Field { obj, .. } | ExprKind::Unary(_, obj) => expr_literals(obj, out),
-        ExprKind::Binary(_, a, b) => {
-            expr_literals(a, out);
-            expr_literals(b, out);
-        }
-        ExprKind::Cond(c, a, b) => {
-            for x in [c, a, b] {
-                expr_literals(x, out);
-            }
-        }
-        ExprKind::New { args, .. } => args.iter().for_each(|a| expr_literals(a, out)),
-        ExprKind::Call { recv, args, .. } => {
-            recv.iter().for_each(|r| expr_literals(r, out));
-            args.iter().for_each(|a| expr_literals(a, out));
-        }
-        ExprKind::Lit(_) | ExprKind::This | ExprKind::Local(_) => {}
-    }
 }
 
 fn spec_literals(f: &Formula, out: &mut Vec<i64>) {

@@ -5,7 +5,7 @@ use crate::ir::*;
 use petgraph::algo::dominators;
 use petgraph::graph::{DiGraph, NodeIndex};
 use petgraph::visit::{EdgeRef, Reversed};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// A CFG node: the method's entry or exit, or a statement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -44,119 +44,30 @@ pub struct Cfg {
     pub nodes: BTreeMap<StmtId, NodeIndex>,
 }
 
-#[derive(Clone, Copy)]
-struct Loop {
-    brk: NodeIndex,
-    cont: NodeIndex,
-}
+/// Where control goes next: targets with the label of the edge to each.
+type Succ = Vec<(NodeIndex, CfgEdge)>;
 
 impl Cfg {
-    /// Builds the CFG of `method`.
+    /// Builds the statement-level CFG of `method` from its core IR: one node per source statement
+    /// (a branch statement is its condition test).
     pub fn build(method: &Method) -> Cfg {
         let mut graph = DiGraph::new();
         let entry = graph.add_node(CfgNode::Entry);
         let exit = graph.add_node(CfgNode::Exit);
-        let mut cfg = Cfg {
-            graph,
-            entry,
-            exit,
-            nodes: BTreeMap::new(),
+        let mut b = Builder {
+            cfg: Cfg {
+                graph,
+                entry,
+                exit,
+                nodes: BTreeMap::new(),
+            },
+            labels: HashMap::new(),
         };
-        let start = cfg.block(&method.body, exit, None);
-        cfg.graph.add_edge(entry, start, CfgEdge::Next);
-        cfg
-    }
-
-    fn node(&mut self, id: StmtId) -> NodeIndex {
-        let n = self.graph.add_node(CfgNode::Stmt(id));
-        self.nodes.insert(id, n);
-        n
-    }
-
-    fn edge(&mut self, a: NodeIndex, b: NodeIndex, e: CfgEdge) {
-        self.graph.add_edge(a, b, e);
-    }
-
-    /// Adds `block` so that it continues at `next`; returns its first node.
-    fn block(&mut self, block: &Block, next: NodeIndex, lp: Option<Loop>) -> NodeIndex {
-        block
-            .iter()
-            .rev()
-            .fold(next, |next, s| self.stmt(s, next, lp))
-    }
-
-    fn stmt(&mut self, s: &Stmt, next: NodeIndex, lp: Option<Loop>) -> NodeIndex {
-        match s {
-            Stmt::Block(b) => self.block(b, next, lp),
-            Stmt::Local { id, .. } | Stmt::Assign { id, .. } | Stmt::Expr { id, .. } => {
-                let n = self.node(*id);
-                self.edge(n, next, CfgEdge::Next);
-                n
-            }
-            Stmt::If {
-                id, then_b, else_b, ..
-            } => {
-                let n = self.node(*id);
-                let t = self.block(then_b, next, lp);
-                let f = self.block(else_b, next, lp);
-                self.edge(n, t, CfgEdge::True);
-                self.edge(n, f, CfgEdge::False);
-                n
-            }
-            Stmt::While { id, body, .. } => {
-                let n = self.node(*id);
-                let b = self.block(body, n, Some(Loop { brk: next, cont: n }));
-                self.edge(n, b, CfgEdge::True);
-                self.edge(n, next, CfgEdge::False);
-                n
-            }
-            Stmt::DoWhile { id, body, .. } => {
-                let n = self.node(*id);
-                let b = self.block(body, n, Some(Loop { brk: next, cont: n }));
-                self.edge(n, b, CfgEdge::True);
-                self.edge(n, next, CfgEdge::False);
-                b
-            }
-            Stmt::For {
-                id,
-                init,
-                cond,
-                update,
-                body,
-            } => {
-                let n = self.node(*id);
-                let u = self.block(update, n, lp);
-                let b = self.block(body, u, Some(Loop { brk: next, cont: u }));
-                if cond.is_some() {
-                    self.edge(n, b, CfgEdge::True);
-                    self.edge(n, next, CfgEdge::False);
-                } else {
-                    self.edge(n, b, CfgEdge::Next);
-                }
-                self.block(init, n, lp)
-            }
-            Stmt::Break { id } | Stmt::Continue { id } => {
-                let n = self.node(*id);
-                let to = match (s, lp) {
-                    (Stmt::Break { .. }, Some(l)) => l.brk,
-                    (_, Some(l)) => l.cont,
-                    // The front end rejects jumps outside loops; end the path if one slips through.
-                    (_, None) => self.exit,
-                };
-                self.edge(n, to, CfgEdge::Next);
-                n
-            }
-            Stmt::Return { id, .. } => {
-                let n = self.node(*id);
-                self.edge(n, self.exit, CfgEdge::Next);
-                n
-            }
-            Stmt::Throw { id, .. } => {
-                let n = self.node(*id);
-                self.edge(n, self.exit, CfgEdge::Throw);
-                n
-            }
+        let start = b.block(&method.body.block, vec![(exit, CfgEdge::Next)]);
+        for (to, _) in start {
+            b.cfg.graph.add_edge(entry, to, CfgEdge::Next);
         }
+        b.cfg
     }
 
     /// For every statement, the (branch statement, outcome) pairs it is control dependent on.
@@ -190,4 +101,133 @@ impl Cfg {
         }
         deps
     }
+}
+
+/// Builds a CFG by folding each block from its end, statement by statement, in the order the
+/// statements' nodes and edges are numbered (a statement's node before its nested ones; a branch's
+/// true edge before its false edge).
+struct Builder {
+    cfg: Cfg,
+    /// Where `Break(label)` goes.
+    labels: HashMap<Label, Succ>,
+}
+
+impl Builder {
+    fn node(&mut self, id: StmtId) -> NodeIndex {
+        if let Some(&n) = self.cfg.nodes.get(&id) {
+            return n;
+        }
+        let n = self.cfg.graph.add_node(CfgNode::Stmt(id));
+        self.cfg.nodes.insert(id, n);
+        n
+    }
+
+    fn edges(&mut self, from: NodeIndex, to: Succ) {
+        for (t, e) in to {
+            self.cfg.graph.add_edge(from, t, e);
+        }
+    }
+
+    /// Adds `block` so that it continues at `next`; returns where it starts.
+    fn block(&mut self, block: &[Node], next: Succ) -> Succ {
+        segments(block)
+            .into_iter()
+            .rev()
+            .fold(next, |cur, seg| self.segment(seg, cur))
+    }
+
+    /// One statement's nodes at one level (a `Loop` or `Labeled` node alone).
+    fn segment(&mut self, seg: &[Node], cur: Succ) -> Succ {
+        let Some(last) = seg.last() else { return cur };
+        match &last.kind {
+            NodeKind::Loop { label, head, body } => {
+                return self.loop_(last.stmt, *label, head, body, cur)
+            }
+            NodeKind::Labeled { label, body } => {
+                self.labels.insert(*label, cur.clone());
+                return self.block(body, cur);
+            }
+            _ => {}
+        }
+        let enters = seg.iter().any(|n| n.kind == NodeKind::Enter);
+        let node = enters.then(|| self.node(last.stmt));
+        let out = match &last.kind {
+            NodeKind::If { then_b, else_b, .. } => {
+                let t = self.block(then_b, cur.clone());
+                let e = self.block(else_b, cur);
+                relabel(t, CfgEdge::True)
+                    .into_iter()
+                    .chain(relabel(e, CfgEdge::False))
+                    .collect()
+            }
+            NodeKind::Break(l) => self.labels.get(l).cloned().unwrap_or_default(),
+            NodeKind::Return(_) => vec![(self.cfg.exit, CfgEdge::Next)],
+            NodeKind::Throw(_) => vec![(self.cfg.exit, CfgEdge::Throw)],
+            _ => cur,
+        };
+        match node {
+            Some(n) => {
+                self.edges(n, out);
+                vec![(n, CfgEdge::Next)]
+            }
+            None => out,
+        }
+    }
+
+    /// A loop: its test's node, the body continuing at the test; a `do … while` starts at its body.
+    fn loop_(&mut self, id: StmtId, label: Label, head: &[Node], body: &[Node], cur: Succ) -> Succ {
+        self.labels.insert(label, cur.clone());
+        let n = self.node(id);
+        let back = vec![(n, CfgEdge::Next)];
+        if head.is_empty() {
+            // `do … while`: the test is the body's last segment of the loop's own statement.
+            let k = body
+                .iter()
+                .rposition(|x| {
+                    x.stmt != id
+                        || matches!(x.kind, NodeKind::Labeled { .. } | NodeKind::Loop { .. })
+                })
+                .map_or(0, |i| i + 1);
+            let b = self.block(&body[..k], back);
+            self.edges(n, relabel(b.clone(), CfgEdge::True));
+            self.edges(n, relabel(cur, CfgEdge::False));
+            return b;
+        }
+        let b = self.block(body, back);
+        let tests = head.iter().any(|x| matches!(x.kind, NodeKind::If { .. }));
+        if tests {
+            self.edges(n, relabel(b, CfgEdge::True));
+            self.edges(n, relabel(cur, CfgEdge::False));
+        } else {
+            self.edges(n, b);
+        }
+        vec![(n, CfgEdge::Next)]
+    }
+}
+
+/// The same targets, every edge labelled `e`.
+fn relabel(s: Succ, e: CfgEdge) -> Succ {
+    s.into_iter().map(|(t, _)| (t, e)).collect()
+}
+
+/// A block cut into statements: runs of nodes of one statement, a `Loop` or `Labeled` alone.
+fn segments(block: &[Node]) -> Vec<&[Node]> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for i in 0..block.len() {
+        let alone = matches!(
+            block[i].kind,
+            NodeKind::Loop { .. } | NodeKind::Labeled { .. }
+        );
+        let next_alone = block
+            .get(i + 1)
+            .is_some_and(|n| matches!(n.kind, NodeKind::Loop { .. } | NodeKind::Labeled { .. }));
+        let boundary =
+            i + 1 == block.len() || alone || next_alone || block[i + 1].stmt != block[i].stmt;
+        if boundary {
+            out.push(&block[start..=i]);
+            start = i + 1;
+        }
+    }
+    out
 }

@@ -5,8 +5,9 @@
 //! its arguments).
 
 use crate::ir::*;
-use sattar_heap::{Heap, ObjId, Object, TestInput, Value};
-use std::collections::{BTreeMap, BTreeSet};
+use sattar_heap::Value;
+use sattar_heap::{Heap, ObjId, Object, TestInput};
+use std::collections::BTreeSet;
 
 /// The class name the interpreter reports for a null dereference.
 pub const NPE: &str = "java.lang.NullPointerException";
@@ -123,19 +124,20 @@ enum Stop {
     StepLimit,
 }
 
-/// How a statement completed.
+/// How a core node completed.
 enum Flow {
     Normal,
-    Break,
-    Continue,
+    Break(Label),
     Return(Option<Value>),
 }
 
 type Ev<T> = Result<T, Stop>;
 
-struct Frame {
+/// A method activation: the receiver and the body's variables.
+struct Frame<'p> {
     this: Option<ObjId>,
-    locals: BTreeMap<String, Value>,
+    body: &'p Body,
+    vars: Vec<Option<Value>>,
 }
 
 struct Machine<'p> {
@@ -237,7 +239,7 @@ fn throw<T>(class: &str) -> Ev<T> {
     Err(Stop::Throw(class.to_string()))
 }
 
-impl Machine<'_> {
+impl<'p> Machine<'p> {
     fn step(&mut self) -> Ev<()> {
         self.steps += 1;
         if self.steps > self.limits.max_steps {
@@ -246,25 +248,22 @@ impl Machine<'_> {
         Ok(())
     }
 
-    fn visit(&mut self, id: StmtId) -> Ev<()> {
-        self.covered.insert(id);
-        self.step()
-    }
-
     fn invoke(&mut self, m: MethodId, this: Option<ObjId>, args: Vec<Value>) -> Ev<Option<Value>> {
         if self.depth >= self.limits.max_depth {
             return throw(STACK_OVERFLOW);
         }
         let method = self.program.method(m);
-        let locals = method
-            .params
-            .iter()
-            .map(|p| p.name.clone())
-            .zip(args)
-            .collect();
-        let mut frame = Frame { this, locals };
+        let mut vars: Vec<Option<Value>> = vec![None; method.body.vars.len()];
+        for (slot, v) in vars.iter_mut().zip(args) {
+            *slot = Some(v);
+        }
+        let mut frame = Frame {
+            this,
+            body: &method.body,
+            vars,
+        };
         self.depth += 1;
-        let flow = self.block(&method.body, &mut frame);
+        let flow = self.block(&method.body.block, &mut frame);
         self.depth -= 1;
         match flow? {
             Flow::Return(v) => Ok(v),
@@ -272,9 +271,9 @@ impl Machine<'_> {
         }
     }
 
-    fn block(&mut self, b: &Block, f: &mut Frame) -> Ev<Flow> {
-        for s in b {
-            match self.stmt(s, f)? {
+    fn block(&mut self, b: &'p Block, f: &mut Frame<'p>) -> Ev<Flow> {
+        for n in b {
+            match self.node(n, f)? {
                 Flow::Normal => {}
                 other => return Ok(other),
             }
@@ -282,139 +281,140 @@ impl Machine<'_> {
         Ok(Flow::Normal)
     }
 
-    fn branch(&mut self, id: StmtId, cond: &Expr, f: &mut Frame) -> Ev<bool> {
-        self.visit(id)?;
-        let taken = self.eval(cond, f)? == Value::Bool(true);
-        self.trace.push(BranchEvent { stmt: id, taken });
-        Ok(taken)
-    }
-
-    fn stmt(&mut self, s: &Stmt, f: &mut Frame) -> Ev<Flow> {
-        match s {
-            Stmt::Local { id, name, ty, init } => {
-                self.visit(*id)?;
+    fn node(&mut self, n: &'p Node, f: &mut Frame<'p>) -> Ev<Flow> {
+        match &n.kind {
+            NodeKind::Enter => {
+                self.covered.insert(n.stmt);
+                self.step()?;
+            }
+            NodeKind::Cover => {
+                self.covered.insert(n.stmt);
+            }
+            NodeKind::Let { var, value } => {
+                let v = self.value(value, f)?;
+                f.vars[var.0 as usize] = Some(v);
+            }
+            NodeKind::Declare { var, init } => {
                 let v = match init {
-                    Some(e) => self.eval(e, f)?,
-                    None => ty
+                    Some(op) => self.operand(op, f),
+                    None => f
+                        .body
+                        .var(*var)
+                        .ty
                         .field_type()
                         .map_or(Value::Null, |t| Value::default_for(&t)),
                 };
-                f.locals.insert(name.clone(), v);
+                f.vars[var.0 as usize] = Some(v);
             }
-            Stmt::Assign {
-                id,
-                target,
-                op,
-                value,
-            } => {
-                self.visit(*id)?;
-                self.assign(target, *op, value, f)?;
+            NodeKind::Assign { var, value } => {
+                f.vars[var.0 as usize] = Some(self.operand(value, f));
             }
-            Stmt::Expr { id, expr } => {
-                self.visit(*id)?;
-                self.eval(expr, f)?;
+            NodeKind::Store { obj, field, value } => {
+                let o = self.obj(&self.operand(obj, f))?;
+                let v = self.operand(value, f);
+                if let Some(object) = self.heap.objects.get_mut(&o) {
+                    object.fields.insert(field.name.clone(), v);
+                }
             }
-            Stmt::If {
-                id,
+            NodeKind::NullCheck(op) => {
+                self.obj(&self.operand(op, f))?;
+            }
+            NodeKind::Branch { cond } => {
+                let taken = self.operand(&Operand::Var(*cond), f) == Value::Bool(true);
+                self.trace.push(BranchEvent {
+                    stmt: n.stmt,
+                    taken,
+                });
+            }
+            NodeKind::If {
                 cond,
                 then_b,
                 else_b,
             } => {
-                let arm = if self.branch(*id, cond, f)? {
+                let arm = if self.operand(cond, f) == Value::Bool(true) {
                     then_b
                 } else {
                     else_b
                 };
                 return self.block(arm, f);
             }
-            Stmt::While { id, cond, body } => {
-                return self.for_loop(*id, cond, true, body, &Vec::new(), f)
-            }
-            Stmt::DoWhile { id, body, cond } => {
-                self.covered.insert(*id);
-                loop {
-                    match self.block(body, f)? {
-                        Flow::Break => break,
-                        Flow::Return(v) => return Ok(Flow::Return(v)),
-                        Flow::Normal | Flow::Continue => {}
-                    }
-                    if !self.branch(*id, cond, f)? {
-                        break;
+            NodeKind::Loop { label, head, body } => loop {
+                for part in [head, body] {
+                    match self.block(part, f)? {
+                        Flow::Normal => {}
+                        Flow::Break(l) if l == *label => return Ok(Flow::Normal),
+                        other => return Ok(other),
                     }
                 }
-            }
-            Stmt::For {
-                id,
-                init,
-                cond,
-                update,
-                body,
-            } => {
-                if let flow @ Flow::Return(_) = self.block(init, f)? {
-                    return Ok(flow);
-                }
-                let always = Expr {
-                    kind: ExprKind::Lit(Literal::Bool(true)),
-                    ty: Type::Boolean,
-                    span: Span::default(),
+            },
+            NodeKind::Labeled { label, body } => {
+                return match self.block(body, f)? {
+                    Flow::Break(l) if l == *label => Ok(Flow::Normal),
+                    other => Ok(other),
                 };
-                return self.for_loop(
-                    *id,
-                    cond.as_ref().unwrap_or(&always),
-                    cond.is_some(),
-                    body,
-                    update,
-                    f,
-                );
             }
-            Stmt::Break { id } => {
-                self.visit(*id)?;
-                return Ok(Flow::Break);
-            }
-            Stmt::Continue { id } => {
-                self.visit(*id)?;
-                return Ok(Flow::Continue);
-            }
-            Stmt::Return { id, value } => {
-                self.visit(*id)?;
-                let v = value.as_ref().map(|e| self.eval(e, f)).transpose()?;
+            NodeKind::Break(l) => return Ok(Flow::Break(*l)),
+            NodeKind::Return(v) => {
+                let v = v.as_ref().map(|op| self.operand(op, f));
                 return Ok(Flow::Return(v));
             }
-            Stmt::Throw { id, exception } => {
-                self.visit(*id)?;
-                return throw(exception);
-            }
-            Stmt::Block(b) => return self.block(b, f),
+            NodeKind::Throw(exception) => return throw(exception),
         }
         Ok(Flow::Normal)
     }
 
-    /// `while` and `for`: test, body, update; `records` says whether the test is a real branch.
-    fn for_loop(
-        &mut self,
-        id: StmtId,
-        cond: &Expr,
-        records: bool,
-        body: &Block,
-        update: &Block,
-        f: &mut Frame,
-    ) -> Ev<Flow> {
-        loop {
-            let go = if records {
-                self.branch(id, cond, f)?
-            } else {
-                self.visit(id).map(|_| true)?
-            };
-            if !go {
-                return Ok(Flow::Normal);
-            }
-            match self.block(body, f)? {
-                Flow::Break => return Ok(Flow::Normal),
-                Flow::Return(v) => return Ok(Flow::Return(v)),
-                Flow::Normal | Flow::Continue => {}
-            }
-            self.block(update, f)?;
+    fn operand(&self, op: &Operand, f: &Frame) -> Value {
+        match op {
+            Operand::Var(v) => f.vars[v.0 as usize].clone().unwrap_or(Value::Null),
+            Operand::This => f.this.clone().map_or(Value::Null, Value::Ref),
+            Operand::Const(Literal::Int(i)) => Value::Int(*i),
+            Operand::Const(Literal::Bool(b)) => Value::Bool(*b),
+            Operand::Const(Literal::Null) => Value::Null,
         }
+    }
+
+    fn value(&mut self, value: &'p Rvalue, f: &mut Frame<'p>) -> Ev<Value> {
+        Ok(match value {
+            Rvalue::Use(a) => self.operand(a, f),
+            Rvalue::Unary(UnOp::Neg, a) => match self.operand(a, f) {
+                Value::Int(i) => Value::Int(i.wrapping_neg()),
+                other => other,
+            },
+            Rvalue::Unary(UnOp::Not, a) => Value::Bool(self.operand(a, f) != Value::Bool(true)),
+            Rvalue::Binary(op, a, b) => binary(*op, &self.operand(a, f), &self.operand(b, f)),
+            Rvalue::Read { obj, field } => {
+                let o = self.obj(&self.operand(obj, f))?;
+                self.read_field(&o, &field.name)?
+            }
+            Rvalue::Cond {
+                cond,
+                then_b,
+                then_v,
+                else_b,
+                else_v,
+            } => {
+                let (b, v) = if self.operand(cond, f) == Value::Bool(true) {
+                    (then_b, then_v)
+                } else {
+                    (else_b, else_v)
+                };
+                // Conditional blocks hold only temporaries: they complete normally or throw.
+                self.block(b, f)?;
+                self.operand(v, f)
+            }
+            Rvalue::New { class, ctor, args } => {
+                let vals = args.iter().map(|a| self.operand(a, f)).collect();
+                self.new_object(class, *ctor, vals)?
+            }
+            Rvalue::Call { method, recv, args } => {
+                let this = recv
+                    .as_ref()
+                    .map(|r| self.obj(&self.operand(r, f)))
+                    .transpose()?;
+                let vals = args.iter().map(|a| self.operand(a, f)).collect();
+                self.invoke(*method, this, vals)?.unwrap_or(Value::Null)
+            }
+        })
     }
 
     fn obj(&self, v: &Value) -> Ev<ObjId> {
@@ -432,104 +432,7 @@ impl Machine<'_> {
         }
     }
 
-    fn assign(
-        &mut self,
-        target: &LValue,
-        op: Option<BinOp>,
-        value: &Expr,
-        f: &mut Frame,
-    ) -> Ev<()> {
-        match target {
-            LValue::Local(name) => {
-                let v = self.eval(value, f)?;
-                let new = match op {
-                    None => v,
-                    Some(op) => arith(op, f.locals.get(name).unwrap_or(&Value::Int(0)), &v),
-                };
-                f.locals.insert(name.clone(), new);
-            }
-            LValue::Field { obj, field, .. } => {
-                let ov = self.eval(obj, f)?;
-                let new = match op {
-                    None => {
-                        let v = self.eval(value, f)?;
-                        let o = self.obj(&ov)?;
-                        (o, v)
-                    }
-                    Some(op) => {
-                        let o = self.obj(&ov)?;
-                        let old = self.read_field(&o, field)?;
-                        let v = self.eval(value, f)?;
-                        (o, arith(op, &old, &v))
-                    }
-                };
-                if let Some(object) = self.heap.objects.get_mut(&new.0) {
-                    object.fields.insert(field.clone(), new.1);
-                }
-            }
-        }
-        Ok(())
-    }
-
-    fn eval(&mut self, e: &Expr, f: &mut Frame) -> Ev<Value> {
-        Ok(match &e.kind {
-            ExprKind::Lit(Literal::Int(i)) => Value::Int(*i),
-            ExprKind::Lit(Literal::Bool(b)) => Value::Bool(*b),
-            ExprKind::Lit(Literal::Null) => Value::Null,
-            ExprKind::This => f.this.clone().map_or(Value::Null, Value::Ref),
-            ExprKind::Local(n) => f.locals.get(n).cloned().unwrap_or(Value::Null),
-            ExprKind::Field { obj, field, .. } => {
-                let ov = self.eval(obj, f)?;
-                let o = self.obj(&ov)?;
-                self.read_field(&o, field)?
-            }
-            ExprKind::Unary(UnOp::Neg, a) => match self.eval(a, f)? {
-                Value::Int(i) => Value::Int(i.wrapping_neg()),
-                other => other,
-            },
-            ExprKind::Unary(UnOp::Not, a) => Value::Bool(self.eval(a, f)? != Value::Bool(true)),
-            ExprKind::Binary(BinOp::And, a, b) => {
-                let l = self.eval(a, f)? == Value::Bool(true);
-                Value::Bool(l && self.eval(b, f)? == Value::Bool(true))
-            }
-            ExprKind::Binary(BinOp::Or, a, b) => {
-                let l = self.eval(a, f)? == Value::Bool(true);
-                Value::Bool(l || self.eval(b, f)? == Value::Bool(true))
-            }
-            ExprKind::Binary(op, a, b) => {
-                let l = self.eval(a, f)?;
-                let r = self.eval(b, f)?;
-                binary(*op, &l, &r)
-            }
-            ExprKind::Cond(c, a, b) => {
-                if self.eval(c, f)? == Value::Bool(true) {
-                    self.eval(a, f)?
-                } else {
-                    self.eval(b, f)?
-                }
-            }
-            ExprKind::New { class, ctor, args } => self.new_object(class, *ctor, args, f)?,
-            ExprKind::Call { recv, method, args } => {
-                let rv = recv.as_ref().map(|r| self.eval(r, f)).transpose()?;
-                let vals = self.eval_args(args, f)?;
-                let this = rv.map(|v| self.obj(&v)).transpose()?;
-                self.invoke(*method, this, vals)?.unwrap_or(Value::Null)
-            }
-        })
-    }
-
-    fn eval_args(&mut self, args: &[Expr], f: &mut Frame) -> Ev<Vec<Value>> {
-        args.iter().map(|a| self.eval(a, f)).collect()
-    }
-
-    fn new_object(
-        &mut self,
-        class: &str,
-        ctor: Option<MethodId>,
-        args: &[Expr],
-        f: &mut Frame,
-    ) -> Ev<Value> {
-        let vals = self.eval_args(args, f)?;
+    fn new_object(&mut self, class: &str, ctor: Option<MethodId>, vals: Vec<Value>) -> Ev<Value> {
         let id = loop {
             let cand = ObjId(format!("new{}", self.fresh));
             self.fresh += 1;

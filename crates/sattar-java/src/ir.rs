@@ -155,8 +155,8 @@ pub struct Method {
     pub params: Vec<Param>,
     /// Its return type.
     pub ret: Type,
-    /// Its body.
-    pub body: Block,
+    /// Its body in the core IR.
+    pub body: Body,
     /// Specification annotations on the method.
     pub annotations: Vec<SpecAnnotation>,
     /// The span of the method's name.
@@ -174,136 +174,274 @@ impl Method {
     }
 }
 
-/// A sequence of statements.
-pub type Block = Vec<Stmt>;
+// ---------------------------------------------------------------------------------- the core IR
 
-/// A statement. Every variant but `Block` carries its [`StmtId`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Stmt {
-    /// `T x;` or `T x = e;`
-    Local {
-        id: StmtId,
-        name: String,
-        ty: Type,
-        init: Option<Expr>,
-    },
-    /// `target = value`, or `target op= value` / `++` / `--` when `op` is set.
-    Assign {
-        id: StmtId,
-        target: LValue,
-        op: Option<BinOp>,
-        value: Expr,
-    },
-    /// An expression evaluated for its effect: a call or `new`.
-    Expr { id: StmtId, expr: Expr },
-    /// `if (cond) then_b else else_b`
-    If {
-        id: StmtId,
-        cond: Expr,
-        then_b: Block,
-        else_b: Block,
-    },
-    /// `while (cond) body`
-    While { id: StmtId, cond: Expr, body: Block },
-    /// `do body while (cond);`
-    DoWhile { id: StmtId, body: Block, cond: Expr },
-    /// `for (init; cond; update) body`; the id is the condition's.
-    For {
-        id: StmtId,
-        init: Block,
-        cond: Option<Expr>,
-        update: Block,
-        body: Block,
-    },
-    /// `break;`
-    Break { id: StmtId },
-    /// `continue;`
-    Continue { id: StmtId },
-    /// `return;` or `return e;`
-    Return { id: StmtId, value: Option<Expr> },
-    /// `throw new E(...);`, `exception` being the qualified exception class.
-    Throw { id: StmtId, exception: String },
-    /// A nested `{ … }` block (a scope).
-    Block(Block),
+/// A variable of a method body: a parameter, a local or a temporary, by index into [`Body::vars`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct VarId(pub u32);
+
+/// What a variable is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VarKind {
+    /// A parameter (the first variables of a body, in order).
+    Param,
+    /// A local variable of the source.
+    Local,
+    /// A temporary the lowering introduced: assigned once per evaluation, never relaxed by a core.
+    Temp,
 }
 
-impl Stmt {
-    /// The statement's id (`None` for a plain block).
-    pub fn id(&self) -> Option<StmtId> {
+/// A variable's declaration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Var {
+    /// Its source name (`$t3` for a temporary).
+    pub name: String,
+    /// Its type.
+    pub ty: Type,
+    /// Parameter, local or temporary.
+    pub kind: VarKind,
+}
+
+/// A label that `Break` leaves: a loop or a labelled block of one body.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Label(pub u32);
+
+/// A method body in the core IR: its variables and its code.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Body {
+    /// Parameters first, then locals and temporaries.
+    pub vars: Vec<Var>,
+    /// The code.
+    pub block: Block,
+}
+
+impl Body {
+    /// The variable `v`.
+    pub fn var(&self, v: VarId) -> &Var {
+        &self.vars[v.0 as usize]
+    }
+}
+
+/// A sequence of core nodes.
+pub type Block = Vec<Node>;
+
+/// One core node and the source statement it came from (every node maps to exactly one).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    /// The source statement.
+    pub stmt: StmtId,
+    /// What it does.
+    pub kind: NodeKind,
+}
+
+/// The core's statements. Every surface form lowers to these: loops to `Loop` with `Break`,
+/// `continue` to a `Break` out of a `Labeled` body, compound assignment and `++` to a read, an
+/// operation and an assignment, operands of calls and field accesses to temporaries, implicit
+/// null checks to `NullCheck`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NodeKind {
+    /// The source statement starts executing: it is covered and spends one step.
+    Enter,
+    /// The source statement is covered without a step (entering a `do … while`).
+    Cover,
+    /// `temp = value`: a temporary's only assignment per evaluation.
+    Let {
+        /// The temporary.
+        var: VarId,
+        /// What it holds.
+        value: Rvalue,
+    },
+    /// A local's declaration: `T x;` (`init` `None`: the type's default) or `T x = init;`.
+    Declare {
+        /// The local.
+        var: VarId,
+        /// Its initial value.
+        init: Option<Operand>,
+    },
+    /// `x = value` on a local or parameter.
+    Assign {
+        /// The variable.
+        var: VarId,
+        /// The new value.
+        value: Operand,
+    },
+    /// `obj.field = value` (the null check on `obj` is an earlier `NullCheck`).
+    Store {
+        /// The object.
+        obj: Operand,
+        /// The field.
+        field: FieldRef,
+        /// The new value.
+        value: Operand,
+    },
+    /// Throws `java.lang.NullPointerException` when the operand is null.
+    NullCheck(Operand),
+    /// The branch condition of the source statement is `cond` (a boolean temporary): a branch
+    /// event of the run, and the value a core may relax.
+    Branch {
+        /// The condition's temporary.
+        cond: VarId,
+    },
+    /// `if (cond) then_b else else_b`.
+    If {
+        /// A boolean operand.
+        cond: Operand,
+        /// Taken when `cond` is true.
+        then_b: Block,
+        /// Taken when `cond` is false.
+        else_b: Block,
+    },
+    /// `head` then `body`, repeated until a `Break` leaves it; bounded as the source loop
+    /// (the node's statement) is: `k` whole iterations, then `head` once more, then the
+    /// unwinding check.
+    Loop {
+        /// Its label.
+        label: Label,
+        /// The test part (empty for `do … while`).
+        head: Block,
+        /// The rest of an iteration.
+        body: Block,
+    },
+    /// A block that `Break(label)` leaves (what `continue` becomes).
+    Labeled {
+        /// Its label.
+        label: Label,
+        /// Its code.
+        body: Block,
+    },
+    /// Leaves the loop or labelled block `label`.
+    Break(Label),
+    /// Returns from the method, with a value unless it is void.
+    Return(Option<Operand>),
+    /// Throws a new exception of the named (qualified) class.
+    Throw(String),
+}
+
+/// A field, by its declaring class.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FieldRef {
+    /// The qualified declaring class.
+    pub class: String,
+    /// The field's name.
+    pub name: String,
+}
+
+/// An operand: no evaluation, no effect.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Operand {
+    /// A variable.
+    Var(VarId),
+    /// `this`.
+    This,
+    /// A constant.
+    Const(Literal),
+}
+
+/// What a temporary can hold: one operation on operands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rvalue {
+    /// An operand's value.
+    Use(Operand),
+    /// `-a` (wrapping) or `!a`.
+    Unary(UnOp, Operand),
+    /// `a op b` for the strict operators (never `&&`, `||`).
+    Binary(BinOp, Operand, Operand),
+    /// `obj.field` (the null check is an earlier `NullCheck`).
+    Read {
+        /// The object.
+        obj: Operand,
+        /// The field.
+        field: FieldRef,
+    },
+    /// A conditional value: `then_b` then `then_v` when `cond` holds, else `else_b` then `else_v`.
+    /// `c ? a : b`, `a && b` (`a ? b : false`) and `a || b` (`!a ? b : true`) lower to it.
+    Cond {
+        /// A boolean operand.
+        cond: Operand,
+        /// Evaluated when `cond` holds.
+        then_b: Block,
+        /// The value then.
+        then_v: Operand,
+        /// Evaluated otherwise.
+        else_b: Block,
+        /// The value otherwise.
+        else_v: Operand,
+    },
+    /// `new C(args)`: a fresh object, fields initialised, then the constructor (`None`: none).
+    New {
+        /// The qualified class.
+        class: String,
+        /// The constructor.
+        ctor: Option<MethodId>,
+        /// Its arguments.
+        args: Vec<Operand>,
+    },
+    /// A call of a subject method (the receiver's null check is an earlier `NullCheck`).
+    Call {
+        /// The method.
+        method: MethodId,
+        /// The receiver (`None` for a static method).
+        recv: Option<Operand>,
+        /// The arguments.
+        args: Vec<Operand>,
+    },
+}
+
+impl Rvalue {
+    /// The operands it reads directly (not those inside a conditional's blocks).
+    pub fn operands(&self) -> Vec<&Operand> {
         match self {
-            Stmt::Local { id, .. }
-            | Stmt::Assign { id, .. }
-            | Stmt::Expr { id, .. }
-            | Stmt::If { id, .. }
-            | Stmt::While { id, .. }
-            | Stmt::DoWhile { id, .. }
-            | Stmt::For { id, .. }
-            | Stmt::Break { id }
-            | Stmt::Continue { id }
-            | Stmt::Return { id, .. }
-            | Stmt::Throw { id, .. } => Some(*id),
-            Stmt::Block(_) => None,
+            Rvalue::Use(a) | Rvalue::Unary(_, a) | Rvalue::Read { obj: a, .. } => vec![a],
+            Rvalue::Binary(_, a, b) => vec![a, b],
+            Rvalue::Cond {
+                cond,
+                then_v,
+                else_v,
+                ..
+            } => vec![cond, then_v, else_v],
+            Rvalue::New { args, .. } => args.iter().collect(),
+            Rvalue::Call { recv, args, .. } => recv.iter().chain(args).collect(),
         }
     }
 }
 
-/// The target of an assignment.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LValue {
-    /// A local variable or parameter.
-    Local(String),
-    /// `obj.field` (an implicit `this.` is made explicit).
-    Field {
-        obj: Expr,
-        class: String,
-        field: String,
-    },
+impl NodeKind {
+    /// The operands it reads directly (not those of nested blocks).
+    pub fn operands(&self) -> Vec<&Operand> {
+        match self {
+            NodeKind::Let { value, .. } => value.operands(),
+            NodeKind::Declare { init, .. } => init.iter().collect(),
+            NodeKind::Assign { value, .. } => vec![value],
+            NodeKind::Store { obj, value, .. } => vec![obj, value],
+            NodeKind::NullCheck(a) | NodeKind::If { cond: a, .. } => vec![a],
+            NodeKind::Return(v) => v.iter().collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The blocks nested in it, in evaluation order (a conditional value's too).
+    pub fn blocks(&self) -> Vec<&Block> {
+        match self {
+            NodeKind::If { then_b, else_b, .. } => vec![then_b, else_b],
+            NodeKind::Loop { head, body, .. } => vec![head, body],
+            NodeKind::Labeled { body, .. } => vec![body],
+            NodeKind::Let {
+                value: Rvalue::Cond { then_b, else_b, .. },
+                ..
+            } => vec![then_b, else_b],
+            _ => Vec::new(),
+        }
+    }
 }
 
-/// A typed expression.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Expr {
-    /// What it computes.
-    pub kind: ExprKind,
-    /// Its static type.
-    pub ty: Type,
-    /// Its span.
-    pub span: Span,
-}
-
-/// The forms of expressions.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ExprKind {
-    /// A literal.
-    Lit(Literal),
-    /// `this`
-    This,
-    /// A local variable or parameter.
-    Local(String),
-    /// `obj.field` of the given class.
-    Field {
-        obj: Box<Expr>,
-        class: String,
-        field: String,
-    },
-    /// `-e` or `!e`.
-    Unary(UnOp, Box<Expr>),
-    /// `a op b`; `&&` and `||` short-circuit.
-    Binary(BinOp, Box<Expr>, Box<Expr>),
-    /// `c ? a : b`
-    Cond(Box<Expr>, Box<Expr>, Box<Expr>),
-    /// `new C(args)`; `ctor` is the constructor, `None` for the default one.
-    New {
-        class: String,
-        ctor: Option<MethodId>,
-        args: Vec<Expr>,
-    },
-    /// A call of a subject method; `recv` is `None` for a static method.
-    Call {
-        recv: Option<Box<Expr>>,
-        method: MethodId,
-        args: Vec<Expr>,
-    },
+/// The shared traversal: every node of `block` and of the blocks nested in it, in pre-order.
+pub fn walk<'b>(block: &'b Block, f: &mut dyn FnMut(&'b Node)) {
+    for n in block {
+        f(n);
+        for b in n.kind.blocks() {
+            walk(b, f);
+        }
+    }
 }
 
 /// Unary operators.
@@ -415,6 +553,34 @@ pub struct StmtInfo {
     pub line: u32,
     /// The statement as a reader would name it: `size = size - 1;`, `if (lst.key == k)`.
     pub text: String,
+    /// Where the JVM bridge places this statement's probes.
+    pub probe: Probe,
+}
+
+/// How the JVM bridge probes a statement, decided by the front end from the statement's syntax,
+/// so that the instrumented source keeps its lines and javac's reachability analysis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Probe {
+    /// `{probe; stmt}`: a statement in statement position.
+    Wrap,
+    /// `probe, part`: an initializer or update expression of a `for` header.
+    ForPart,
+    /// A local with an initializer: the probe runs inside it (`x = probe(init)`).
+    Init(Span),
+    /// A local without an initializer: a probe statement before the declaration.
+    Before,
+    /// A branch: the condition (the statement's `cond` span) becomes `probe && (cond)`.
+    Cond,
+    /// A loop whose test is absent or the constant `true`: a probe first in its body (`records`:
+    /// a branch event for `true`), so javac sees the same loop.
+    BodyStart {
+        /// The loop body's span.
+        body: Span,
+        /// Whether the probe records a branch event.
+        records: bool,
+    },
+    /// `do … while`: covered on entry (`{probe; stmt}`), and the condition probed as a branch.
+    DoWhile,
 }
 
 /// A parsed, checked Java subject: the source and its IR.

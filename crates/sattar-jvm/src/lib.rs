@@ -6,16 +6,23 @@
 
 mod compile;
 mod instrument;
-mod jdk;
 mod protocol;
 mod runner;
 mod worker;
 
-pub use compile::default_cache_dir;
 pub use instrument::{instrument, RUNTIME_SOURCES};
-pub use jdk::Jdk;
 pub use runner::{JvmOptions, JvmRunner, WorkerCommand};
+pub use sattar_jdk::{default_cache_dir, Jdk};
 pub use worker::{worker_main, WORKER_STACK_BYTES};
+
+impl From<sattar_jdk::JdkError> for JvmError {
+    fn from(e: sattar_jdk::JdkError) -> Self {
+        match e {
+            sattar_jdk::JdkError::NoJdk(m) => JvmError::NoJdk(m),
+            other => JvmError::Io(other.to_string()),
+        }
+    }
+}
 
 /// A problem of the bridge itself (never an outcome of the code under test).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

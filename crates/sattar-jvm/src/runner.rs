@@ -1,14 +1,14 @@
 //! The parent side: compiles the subject, starts and restarts the worker, runs tests with a
 //! wall-clock limit, and turns the worker's answers into [`Execution`]s.
 
-use crate::compile::{compile, default_cache_dir, java_file_name};
-use crate::jdk::Jdk;
+use crate::compile::{compile, java_file_name};
 use crate::protocol::{
     from_wobjs, to_wobjs, to_wtype, to_wval, Request, Response, RunReq, WClass, WEnd,
 };
 use crate::JvmError;
 use sattar_heap::{MethodSig, Schema, TestInput, Value};
 use sattar_java::{BranchEvent, Execution, MethodId, Program, StmtId, Termination};
+use sattar_jdk::{default_cache_dir, Jdk};
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
@@ -208,7 +208,7 @@ impl JvmRunner {
     ) -> Result<JvmRunner, JvmError> {
         let jdk = Jdk::locate()?;
         let cache = opts.cache_dir.clone().unwrap_or_else(default_cache_dir);
-        let classes_dir = compile(&jdk, &cache, (&java_file_name(file), text), file)?;
+        let classes_dir = compile(&cache, (&java_file_name(file), text), file)?;
         let classes = schema
             .classes
             .iter()

@@ -1,6 +1,6 @@
 //! Finding the JDK: `JAVA_HOME`, else `javac` on the `PATH` (symlinks resolved).
 
-use crate::JvmError;
+use crate::JdkError;
 use std::path::{Path, PathBuf};
 
 /// A located JDK.
@@ -10,25 +10,28 @@ pub struct Jdk {
     pub home: PathBuf,
     /// Its `javac`.
     pub javac: PathBuf,
+    /// Its `java` launcher.
+    pub java: PathBuf,
     /// Its `libjvm.so` (server VM).
     pub libjvm: PathBuf,
 }
 
-const INSTALL_HINT: &str =
+/// What to do when there is no JDK.
+pub const INSTALL_HINT: &str =
     "install one with `apt-get install -y openjdk-17-jdk-headless` (or set JAVA_HOME to a JDK)";
 
 impl Jdk {
     /// Locates the JDK from `JAVA_HOME`, else from `javac` on the `PATH`.
-    pub fn locate() -> Result<Jdk, JvmError> {
+    pub fn locate() -> Result<Jdk, JdkError> {
         if let Some(home) = std::env::var_os("JAVA_HOME").filter(|h| !h.is_empty()) {
             return Jdk::at(Path::new(&home))
-                .ok_or_else(|| JvmError::NoJdk(format!("JAVA_HOME={} holds no JDK (bin/javac and lib/server/libjvm.so); {INSTALL_HINT}", home.to_string_lossy())));
+                .ok_or_else(|| JdkError::NoJdk(format!("JAVA_HOME={} holds no JDK (bin/javac and lib/server/libjvm.so); {INSTALL_HINT}", home.to_string_lossy())));
         }
-        let javac = find_on_path("javac").ok_or_else(|| JvmError::NoJdk(format!("no JDK found: JAVA_HOME is unset and there is no javac on the PATH; {INSTALL_HINT}")))?;
+        let javac = find_on_path("javac").ok_or_else(|| JdkError::NoJdk(format!("no JDK found: JAVA_HOME is unset and there is no javac on the PATH; {INSTALL_HINT}")))?;
         let real = std::fs::canonicalize(&javac).unwrap_or(javac.clone());
         let home = real.parent().and_then(Path::parent).map(Path::to_path_buf);
         home.as_deref().and_then(Jdk::at).ok_or_else(|| {
-            JvmError::NoJdk(format!(
+            JdkError::NoJdk(format!(
                 "{} is not inside a JDK with lib/server/libjvm.so; {INSTALL_HINT}",
                 real.display()
             ))
@@ -46,9 +49,11 @@ impl Jdk {
         .iter()
         .map(|p| home.join(p))
         .find(|p| p.is_file())?;
-        javac.is_file().then(|| Jdk {
+        let java = home.join("bin/java");
+        (javac.is_file() && java.is_file()).then(|| Jdk {
             home: home.to_path_buf(),
             javac,
+            java,
             libjvm,
         })
     }
