@@ -18,7 +18,13 @@ pub struct Subject {
 
 /// Parses Java and spec text and resolves `method`'s spec with `ensures` set `set`.
 pub fn from_text(java: &str, spec: &str, method: &str, set: Option<&str>) -> Subject {
-    let program = parse_program("Subject.java", java).unwrap_or_else(|e| panic!("{}", e[0]));
+    // javac wants a public class in a file of its name.
+    let file = java
+        .split("public class ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .map_or("Subject.java".to_string(), |c| format!("{c}.java"));
+    let program = parse_program(&file, java).unwrap_or_else(|e| panic!("{}", e[0]));
     let m = program.find_methods(method)[0].id;
     let spec = parse_spec("subject.spec", spec).unwrap_or_else(|e| panic!("{e}"));
     let schema = program.schema();
