@@ -130,10 +130,12 @@ impl Builder {
 
     /// Adds `block` so that it continues at `next`; returns where it starts.
     fn block(&mut self, block: &[Node], next: Succ) -> Succ {
-        segments(block)
-            .into_iter()
-            .rev()
-            .fold(next, |cur, seg| self.segment(seg, cur))
+        deep(|| {
+            segments(block)
+                .into_iter()
+                .rev()
+                .fold(next, |cur, seg| self.segment(seg, cur))
+        })
     }
 
     /// One statement's nodes at one level (a `Loop` or `Labeled` node alone).

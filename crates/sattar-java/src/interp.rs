@@ -263,7 +263,7 @@ impl<'p> Machine<'p> {
             vars,
         };
         self.depth += 1;
-        let flow = self.block(&method.body.block, &mut frame);
+        let flow = deep(|| self.block(&method.body.block, &mut frame));
         self.depth -= 1;
         match flow? {
             Flow::Return(v) => Ok(v),
@@ -336,7 +336,7 @@ impl<'p> Machine<'p> {
                 } else {
                     else_b
                 };
-                return self.block(arm, f);
+                return deep(|| self.block(arm, f));
             }
             NodeKind::Loop { label, head, body } => loop {
                 for part in [head, body] {

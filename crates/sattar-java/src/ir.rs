@@ -439,9 +439,15 @@ pub fn walk<'b>(block: &'b Block, f: &mut dyn FnMut(&'b Node)) {
     for n in block {
         f(n);
         for b in n.kind.blocks() {
-            walk(b, f);
+            deep(|| walk(b, f));
         }
     }
+}
+
+/// Runs `f` with enough stack for one more level of recursion over the user's program (nesting
+/// or recursive calls): the stack grows instead of overflowing.
+pub fn deep<T>(f: impl FnOnce() -> T) -> T {
+    stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, f)
 }
 
 /// Unary operators.

@@ -222,6 +222,10 @@ impl<'a, 'c> Lower<'a, 'c> {
     }
 
     fn stmt(&mut self, n: usize, out: &mut Block) -> R<()> {
+        deep(|| self.stmt_here(n, out))
+    }
+
+    fn stmt_here(&mut self, n: usize, out: &mut Block) -> R<()> {
         let node = self.cx.node(n);
         match node.k.as_str() {
             _ if node.is_synthetic() => Ok(()),

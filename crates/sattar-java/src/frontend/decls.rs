@@ -183,12 +183,7 @@ fn check_modifiers(cx: &Cx, n: usize, allowed: &[&str]) -> R<()> {
 type MethodSite = (usize, String, String);
 
 /// A class and its analysed methods.
-fn class_decl(
-    cx: &Cx,
-    decls: &Decls,
-    q: &str,
-    n: usize,
-) -> R<(Class, Vec<MethodSite>)> {
+fn class_decl(cx: &Cx, decls: &Decls, q: &str, n: usize) -> R<(Class, Vec<MethodSite>)> {
     check_modifiers(
         cx,
         n,

@@ -42,6 +42,10 @@ impl Lower<'_, '_> {
 
     /// Any expression; `void_ok` allows a void call (a call statement).
     pub fn expr_any(&mut self, n: usize, void_ok: bool, out: &mut Block) -> R<(Operand, Type)> {
+        deep(|| self.expr_here(n, void_ok, out))
+    }
+
+    fn expr_here(&mut self, n: usize, void_ok: bool, out: &mut Block) -> R<(Operand, Type)> {
         let node = self.cx.node(n);
         match node.k.as_str() {
             "ASSIGNMENT" | "PREFIX_INCREMENT" | "POSTFIX_INCREMENT" | "PREFIX_DECREMENT"
