@@ -2,7 +2,7 @@
 //! compiles the sources, so that what sattar analyses is exactly what javac compiles. One process
 //! per sattar process, started on first use and restarted if it dies; requests are serialized.
 
-use crate::cache::{content_key, default_cache_dir};
+use crate::cache::{content_key, default_cache_dir, verified_classes};
 use crate::jdk::Jdk;
 use crate::tree::{JavacDiagnostic, Node};
 use crate::JdkError;
@@ -127,12 +127,11 @@ pub fn attribute(files: &[SourceText]) -> Result<Attribution, JdkError> {
 
 /// Where the attribution of `files` by this JDK is cached.
 fn attribution_cache(jdk: &Jdk, files: &[SourceText]) -> Option<PathBuf> {
-    let release = std::fs::read_to_string(jdk.home.join("release")).unwrap_or_default();
-    let home = jdk.home.to_string_lossy();
+    let jdk = jdk.fingerprint();
     let parts = HELPER_SOURCES
         .iter()
         .copied()
-        .chain([("jdk", home.as_ref()), ("release", release.as_str())])
+        .chain([("jdk", jdk.as_str())])
         .chain(files.iter().map(|f| (f.path.as_str(), f.text.as_str())));
     Some(
         default_cache_dir()
@@ -296,19 +295,27 @@ impl Helper {
     }
 }
 
-/// The helper's compiled classes, built once per helper version into the cache.
+/// The helper's compiled classes, built once per helper version into the (verified) cache.
 fn helper_classes(jdk: &Jdk) -> Result<PathBuf, JdkError> {
-    let key = content_key(HELPER_SOURCES.iter().copied());
-    let dir = default_cache_dir().join(format!("frontend-{key}"));
-    let classes = dir.join("classes");
-    if classes.join("sattar/frontend/Frontend.class").is_file() {
-        return Ok(classes);
-    }
+    let fingerprint = jdk.fingerprint();
+    let parts = HELPER_SOURCES
+        .iter()
+        .copied()
+        .chain([("jdk", fingerprint.as_str())]);
+    let key = format!("frontend-{}", content_key(parts));
+    verified_classes(
+        &default_cache_dir(),
+        &key,
+        |out| build_helper(jdk, out),
+        JdkError::Io,
+    )
+}
+
+fn build_helper(jdk: &Jdk, out: &Path) -> Result<(), JdkError> {
     let io = |what: &str, p: &Path, e: std::io::Error| {
         JdkError::Io(format!("{what} {}: {e}", p.display()))
     };
-    let tmp = dir.join(format!("tmp-{}", std::process::id()));
-    let src = tmp.join("src");
+    let src = out.with_file_name("src");
     let mut paths = Vec::new();
     for (name, text) in HELPER_SOURCES {
         let p = src.join(name);
@@ -318,27 +325,19 @@ fn helper_classes(jdk: &Jdk) -> Result<PathBuf, JdkError> {
         std::fs::write(&p, text).map_err(|e| io("cannot write", &p, e))?;
         paths.push(p);
     }
-    let out = tmp.join("classes");
     let res = Command::new(&jdk.javac)
         .args(EXPORTS)
         .args(["-nowarn", "-encoding", "UTF-8", "-d"])
-        .arg(&out)
+        .arg(out)
         .args(&paths)
         .output()
         .map_err(|e| io("cannot run", &jdk.javac, e))?;
+    let _ = std::fs::remove_dir_all(&src);
     if !res.status.success() {
-        let _ = std::fs::remove_dir_all(&tmp);
         return Err(JdkError::Frontend(format!(
             "javac cannot compile sattar's front end: {}",
             String::from_utf8_lossy(&res.stderr)
         )));
     }
-    if std::fs::rename(&out, &classes).is_err() && !classes.is_dir() {
-        return Err(JdkError::Io(format!(
-            "cannot move the front end's classes to {}",
-            classes.display()
-        )));
-    }
-    let _ = std::fs::remove_dir_all(&tmp);
-    Ok(classes)
+    Ok(())
 }

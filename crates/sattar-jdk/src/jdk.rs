@@ -38,6 +38,12 @@ impl Jdk {
         })
     }
 
+    /// What identifies this JDK's compiler output: its home and its `release` file (version).
+    pub fn fingerprint(&self) -> String {
+        let release = std::fs::read_to_string(self.home.join("release")).unwrap_or_default();
+        format!("{}\n{release}", self.home.display())
+    }
+
     /// The JDK at `home`, if it has `bin/javac` and a server `libjvm`.
     pub fn at(home: &Path) -> Option<Jdk> {
         let javac = home.join("bin/javac");

@@ -7,7 +7,7 @@ mod javac;
 mod jdk;
 pub mod tree;
 
-pub use cache::{content_key, default_cache_dir};
+pub use cache::{content_key, default_cache_dir, verified_classes};
 pub use javac::{attribute, compile, Attribution, SourceText, ANNOTATION_SOURCES, DEFAULT_TIMEOUT};
 pub use jdk::{Jdk, INSTALL_HINT};
 

@@ -208,7 +208,7 @@ impl JvmRunner {
     ) -> Result<JvmRunner, JvmError> {
         let jdk = Jdk::locate()?;
         let cache = opts.cache_dir.clone().unwrap_or_else(default_cache_dir);
-        let classes_dir = compile(&cache, (&java_file_name(file), text), file)?;
+        let classes_dir = compile(&jdk, &cache, (&java_file_name(file), text), file)?;
         let classes = schema
             .classes
             .iter()
