@@ -10,7 +10,8 @@
 //! - `o.f = e` → `t₁ = o; t₂ = e; NullCheck t₁; t₁.f = t₂` (JLS 15.26.1: the check comes last)
 
 use super::decls::{value_type, Decls, Header};
-use super::{collapse, pretty, Cx};
+use super::stmts::{declaration_group, number};
+use super::{pretty, Cx};
 use crate::ir::*;
 use sattar_diag::{Diagnostic, LineIndex};
 use std::collections::HashMap;
@@ -28,7 +29,6 @@ struct LoopLabels {
 pub(super) struct Lower<'a, 'c> {
     pub cx: &'a Cx<'c>,
     pub decls: &'a Decls,
-    pub method: MethodId,
     pub header: &'a Header,
     pub vars: Vec<Var>,
     /// javac's VARIABLE node of each parameter and local → its variable.
@@ -37,7 +37,8 @@ pub(super) struct Lower<'a, 'c> {
     pub stmt: StmtId,
     next_label: u32,
     loops: Vec<LoopLabels>,
-    stmts: &'a mut Vec<StmtInfo>,
+    /// javac's statement nodes → their statements (numbered before lowering).
+    ids: &'a HashMap<usize, StmtId>,
 }
 
 /// Lowers every method body of the file into the program.
@@ -46,12 +47,12 @@ pub(crate) fn lower_program(
     decls: Decls,
     lines: LineIndex,
 ) -> Result<Program, Vec<Diagnostic>> {
-    let mut stmts = Vec::new();
+    let table = number(cx, &decls);
     let mut methods = Vec::new();
     let mut errors = Vec::new();
     for (i, h) in decls.methods.iter().enumerate() {
         let id = MethodId(i as u32);
-        let lw = Lower::new(cx, &decls, id, h, &mut stmts);
+        let lw = Lower::new(cx, &decls, h, &table.by_node);
         match lw.method_body() {
             Ok(body) => methods.push(Method {
                 id,
@@ -75,7 +76,7 @@ pub(crate) fn lower_program(
         text: cx.text.to_string(),
         classes: decls.classes,
         methods,
-        stmts,
+        stmts: table.infos,
         lines,
     })
 }
@@ -84,21 +85,19 @@ impl<'a, 'c> Lower<'a, 'c> {
     fn new(
         cx: &'a Cx<'c>,
         decls: &'a Decls,
-        method: MethodId,
         header: &'a Header,
-        stmts: &'a mut Vec<StmtInfo>,
+        ids: &'a HashMap<usize, StmtId>,
     ) -> Self {
         let mut lw = Lower {
             cx,
             decls,
-            method,
             header,
             vars: Vec::new(),
             locals: HashMap::new(),
             stmt: StmtId(0),
             next_label: 0,
             loops: Vec::new(),
-            stmts,
+            ids,
         };
         for (p, node) in &header.params {
             let v = lw.new_var(&p.name, p.ty.clone(), VarKind::Param);
@@ -167,29 +166,15 @@ impl<'a, 'c> Lower<'a, 'c> {
         Label(self.next_label - 1)
     }
 
-    /// Registers a source statement; its nodes are made from now on.
-    fn new_stmt(
-        &mut self,
-        kind: StmtKind,
-        span: Span,
-        cond: Option<Span>,
-        line_at: usize,
-        text: String,
-        probe: Probe,
-    ) -> StmtId {
-        let id = StmtId(self.stmts.len() as u32 + 1);
-        self.stmts.push(StmtInfo {
-            id,
-            method: self.method,
-            kind,
-            span,
-            cond,
-            line: self.cx.line(line_at),
-            text,
-            probe,
-        });
+    /// Makes `n`'s statement the current one (its nodes are made from now on); its id.
+    fn enter_stmt(&mut self, n: usize) -> R<StmtId> {
+        let id = self
+            .ids
+            .get(&n)
+            .copied()
+            .ok_or_else(|| self.cx.unsupported(n, pretty(&self.cx.node(n).k)))?;
         self.stmt = id;
-        id
+        Ok(id)
     }
 
     /// The statements of javac's BLOCK `b`, into `out`.
@@ -200,7 +185,7 @@ impl<'a, 'c> Lower<'a, 'c> {
             // `int a = 1, b = 2;` is one declaration of two VARIABLE nodes with the same start.
             let group = declaration_group(self.cx, &stmts[i..]);
             if group > 0 {
-                self.local_decl(&stmts[i..i + group], Probe::Wrap, out)?;
+                self.local_decl(&stmts[i..i + group], out)?;
                 i += group;
             } else {
                 self.stmt(stmts[i], out)?;
@@ -229,8 +214,8 @@ impl<'a, 'c> Lower<'a, 'c> {
         let node = self.cx.node(n);
         match node.k.as_str() {
             _ if node.is_synthetic() => Ok(()),
-            "VARIABLE" => self.local_decl(&[n], Probe::Wrap, out),
-            "EXPRESSION_STATEMENT" => self.expr_stmt(n, Probe::Wrap, out),
+            "VARIABLE" => self.local_decl(&[n], out),
+            "EXPRESSION_STATEMENT" => self.expr_stmt(n, false, out),
             "BLOCK" => self.block_stmts(n, out),
             "IF" => self.if_stmt(n, out),
             "WHILE_LOOP" => self.while_stmt(n, out),
@@ -243,15 +228,8 @@ impl<'a, 'c> Lower<'a, 'c> {
         }
     }
 
-    /// A local declaration: each declarator is a statement. `probe` is `ForPart` in a `for` header
-    /// (a local takes its own probes either way).
-    fn local_decl(&mut self, group: &[usize], _probe: Probe, out: &mut Block) -> R<()> {
-        let first = group[0];
-        let last = group[group.len() - 1];
-        let span = Span {
-            start: self.cx.span(first).start,
-            end: self.cx.span(last).end,
-        };
+    /// A local declaration: each declarator is a statement.
+    fn local_decl(&mut self, group: &[usize], out: &mut Block) -> R<()> {
         for &d in group {
             let node = self.cx.node(d);
             if let Some(m) = node.mods.iter().find(|m| *m != "final") {
@@ -271,20 +249,7 @@ impl<'a, 'c> Lower<'a, 'c> {
             }
             let ty = value_type(self.cx, self.decls, d)?;
             let name = node.name.clone().unwrap_or_default();
-            let declarator_start = self.cx.pref(d);
-            let declarator_end = node
-                .init
-                .map_or(declarator_start + name.len(), |i| self.cx.span(i).end);
-            let text = format!(
-                "{} {};",
-                collapse(ty_text),
-                collapse(&self.cx.text[declarator_start..declarator_end])
-            );
-            let probe = match node.init {
-                Some(i) => Probe::Init(self.cx.span(i)),
-                None => Probe::Before,
-            };
-            self.new_stmt(StmtKind::Local, span, None, span.start, text, probe);
+            self.enter_stmt(d)?;
             out.push(self.node(NodeKind::Enter));
             let init = match node.init {
                 Some(i) => Some(self.typed(i, &ty, out)?),
@@ -298,12 +263,10 @@ impl<'a, 'c> Lower<'a, 'c> {
     }
 
     /// An expression statement: an assignment, `++`/`--`, a call or `new`.
-    fn expr_stmt(&mut self, n: usize, probe: Probe, out: &mut Block) -> R<()> {
+    fn expr_stmt(&mut self, n: usize, in_for_header: bool, out: &mut Block) -> R<()> {
         let Some(e) = self.cx.node(n).expr else {
             return Err(self.cx.error(n, "empty expression statement"));
         };
-        let text = collapse(self.cx.src(n));
-        let span = self.cx.span(n);
         let kind = match self.cx.node(e).k.as_str() {
             "ASSIGNMENT"
             | "PLUS_ASSIGNMENT"
@@ -319,7 +282,7 @@ impl<'a, 'c> Lower<'a, 'c> {
                 return Err(self.cx.unsupported(e, format!("the `{op}` operator")));
             }
             other => {
-                let place = if probe == Probe::ForPart {
+                let place = if in_for_header {
                     "in a for header"
                 } else {
                     "as a statement"
@@ -327,16 +290,12 @@ impl<'a, 'c> Lower<'a, 'c> {
                 return Err(self.cx.unsupported(e, format!("{} {place}", pretty(other))));
             }
         };
-        self.new_stmt(kind, span, None, span.start, text, probe);
+        self.enter_stmt(n)?;
         out.push(self.node(NodeKind::Enter));
         match kind {
             StmtKind::Assign => self.assignment(e, out),
             _ => self.expr_any(e, true, out).map(|_| ()),
         }
-    }
-
-    fn condition_span(&self, c: usize) -> Span {
-        self.cx.span(c)
     }
 
     /// `Enter` is already out; the condition `c`, then `Branch`; the condition's temporary.
@@ -377,16 +336,7 @@ impl<'a, 'c> Lower<'a, 'c> {
         let (Some(c), Some(then)) = (node.cond, node.then) else {
             return Err(self.cx.error(n, "malformed if"));
         };
-        let text = format!("if {}", collapse(self.cx.src(c)));
-        let span = self.cx.span(n);
-        let id = self.new_stmt(
-            StmtKind::If,
-            span,
-            Some(self.condition_span(c)),
-            span.start,
-            text,
-            Probe::Cond,
-        );
+        let id = self.enter_stmt(n)?;
         out.push(self.node(NodeKind::Enter));
         let t = self.branch_test(c, out)?;
         let then_b = self.body(then)?;
@@ -436,34 +386,12 @@ impl<'a, 'c> Lower<'a, 'c> {
         Ok(())
     }
 
-    /// Whether a loop test is absent or the constant `true` (javac's reachability sees the same).
-    fn constant_true(&self, c: Option<usize>) -> bool {
-        c.is_none_or(|c| self.cx.node(c).cv == Some(serde_json::Value::Bool(true)))
-    }
-
     fn while_stmt(&mut self, n: usize, out: &mut Block) -> R<()> {
         let node = self.cx.node(n);
         let (Some(c), Some(b)) = (node.cond, node.body) else {
             return Err(self.cx.error(n, "malformed while"));
         };
-        let text = format!("while {}", collapse(self.cx.src(c)));
-        let span = self.cx.span(n);
-        let probe = if self.constant_true(Some(c)) {
-            Probe::BodyStart {
-                body: self.cx.span(b),
-                records: true,
-            }
-        } else {
-            Probe::Cond
-        };
-        let id = self.new_stmt(
-            StmtKind::While,
-            span,
-            Some(self.condition_span(c)),
-            span.start,
-            text,
-            probe,
-        );
+        let id = self.enter_stmt(n)?;
         let (brk, _) = self.open_loop();
         let mut head = vec![self.node(NodeKind::Enter)];
         let t = self.branch_test(c, &mut head)?;
@@ -487,17 +415,7 @@ impl<'a, 'c> Lower<'a, 'c> {
         let (Some(c), Some(b)) = (node.cond, node.body) else {
             return Err(self.cx.error(n, "malformed do"));
         };
-        let text = format!("do … while {};", collapse(self.cx.src(c)));
-        let span = self.cx.span(n);
-        let cond_span = self.condition_span(c);
-        let id = self.new_stmt(
-            StmtKind::DoWhile,
-            span,
-            Some(cond_span),
-            cond_span.start,
-            text,
-            Probe::DoWhile,
-        );
+        let id = self.enter_stmt(n)?;
         out.push(self.node(NodeKind::Cover));
         let (brk, _) = self.open_loop();
         let mut body = Vec::new();
@@ -523,22 +441,12 @@ impl<'a, 'c> Lower<'a, 'c> {
         let Some(b) = node.body else {
             return Err(self.cx.error(n, "malformed for"));
         };
-        let span = self.cx.span(n);
-        let header = collapse(&self.cx.text[span.start..self.cx.span(b).start]);
-        let probe = match node.cond {
-            Some(_) if !self.constant_true(node.cond) => Probe::Cond,
-            c => Probe::BodyStart {
-                body: self.cx.span(b),
-                records: c.is_some(),
-            },
-        };
-        let cond_span = node.cond.map(|c| self.condition_span(c));
-        let id = self.new_stmt(StmtKind::For, span, cond_span, span.start, header, probe);
+        let id = self.enter_stmt(n)?;
         let mut i = 0;
         while i < node.inits.len() {
             let group = declaration_group(self.cx, &node.inits[i..]);
             if group > 0 {
-                self.local_decl(&node.inits[i..i + group], Probe::ForPart, out)?;
+                self.local_decl(&node.inits[i..i + group], out)?;
                 i += group;
             } else {
                 self.for_part(node.inits[i], out)?;
@@ -574,7 +482,7 @@ impl<'a, 'c> Lower<'a, 'c> {
     /// A `for` initializer or update that is an expression statement.
     fn for_part(&mut self, n: usize, out: &mut Block) -> R<()> {
         match self.cx.node(n).k.as_str() {
-            "EXPRESSION_STATEMENT" => self.expr_stmt(n, Probe::ForPart, out),
+            "EXPRESSION_STATEMENT" => self.expr_stmt(n, true, out),
             other => Err(self
                 .cx
                 .unsupported(n, format!("{} in a for header", pretty(other)))),
@@ -587,20 +495,7 @@ impl<'a, 'c> Lower<'a, 'c> {
             return Err(self.cx.unsupported(n, "labelled break/continue"));
         }
         let is_break = node.k == "BREAK";
-        let kind = if is_break {
-            StmtKind::Break
-        } else {
-            StmtKind::Continue
-        };
-        let span = self.cx.span(n);
-        self.new_stmt(
-            kind,
-            span,
-            None,
-            span.start,
-            collapse(self.cx.src(n)),
-            Probe::Wrap,
-        );
+        self.enter_stmt(n)?;
         let Some(lp) = self.loops.last_mut() else {
             return Err(self.cx.error(n, "`break`/`continue` outside a loop"));
         };
@@ -616,15 +511,7 @@ impl<'a, 'c> Lower<'a, 'c> {
     }
 
     fn return_stmt(&mut self, n: usize, out: &mut Block) -> R<()> {
-        let span = self.cx.span(n);
-        self.new_stmt(
-            StmtKind::Return,
-            span,
-            None,
-            span.start,
-            collapse(self.cx.src(n)),
-            Probe::Wrap,
-        );
+        self.enter_stmt(n)?;
         out.push(self.node(NodeKind::Enter));
         let value = match self.cx.node(n).expr {
             None => None,
@@ -660,34 +547,11 @@ impl<'a, 'c> Lower<'a, 'c> {
                 .cx
                 .unsupported(bad, "exception argument other than a string literal"));
         }
-        let span = self.cx.span(n);
-        self.new_stmt(
-            StmtKind::Throw,
-            span,
-            None,
-            span.start,
-            collapse(self.cx.src(n)),
-            Probe::Wrap,
-        );
+        self.enter_stmt(n)?;
         out.push(self.node(NodeKind::Enter));
         out.push(self.node(NodeKind::Throw(exception)));
         Ok(())
     }
-}
-
-/// How many of the leading nodes form one local declaration (VARIABLEs with one start), 0 if none.
-fn declaration_group(cx: &Cx, nodes: &[usize]) -> usize {
-    let Some(&first) = nodes.first() else {
-        return 0;
-    };
-    if cx.node(first).k != "VARIABLE" {
-        return 0;
-    }
-    let start = cx.node(first).s;
-    nodes
-        .iter()
-        .take_while(|&&n| cx.node(n).k == "VARIABLE" && cx.node(n).s == start)
-        .count()
 }
 
 /// Whether an expression statement's expression is `this(...)` or `super(...)`.

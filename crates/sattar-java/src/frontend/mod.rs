@@ -7,6 +7,7 @@
 mod body;
 mod decls;
 mod expr;
+mod stmts;
 
 use crate::ir::*;
 use sattar_diag::{Diagnostic, LineIndex, Pos};

@@ -1,0 +1,248 @@
+//! Source statements: ids, spans, texts and probes, numbered in one pass over every method body
+//! in source order before any body is lowered, so that a statement's id never depends on whether
+//! another method is supported.
+
+use super::decls::Decls;
+use super::{collapse, Cx};
+use crate::ir::*;
+use std::collections::HashMap;
+
+/// Every source statement of the file, and the statement of each of javac's statement nodes.
+#[derive(Default)]
+pub(crate) struct StmtTable {
+    /// Indexed by `StmtId.0 - 1`.
+    pub infos: Vec<StmtInfo>,
+    /// javac's node → its statement.
+    pub by_node: HashMap<usize, StmtId>,
+}
+
+/// Numbers the statements of every method of `decls`, in source order (pre-order: a compound
+/// statement before its parts; a `for` before its initializers, updates and body; one statement
+/// per declared variable).
+pub(crate) fn number(cx: &Cx, decls: &Decls) -> StmtTable {
+    let mut n = Numbering {
+        cx,
+        table: StmtTable::default(),
+        method: MethodId(0),
+    };
+    for (i, h) in decls.methods.iter().enumerate() {
+        n.method = MethodId(i as u32);
+        if let Some(body) = cx.node(h.node).body {
+            n.block(body);
+        }
+    }
+    n.table
+}
+
+struct Numbering<'a, 'c> {
+    cx: &'a Cx<'c>,
+    table: StmtTable,
+    method: MethodId,
+}
+
+impl Numbering<'_, '_> {
+    /// Registers `node` as a statement (on the line where `span` starts); the new entry, for its
+    /// condition span or another line.
+    fn add(
+        &mut self,
+        node: usize,
+        kind: StmtKind,
+        span: Span,
+        text: String,
+        probe: Probe,
+    ) -> &mut StmtInfo {
+        let id = StmtId(self.table.infos.len() as u32 + 1);
+        self.table.infos.push(StmtInfo {
+            id,
+            method: self.method,
+            kind,
+            span,
+            cond: None,
+            line: self.cx.line(span.start),
+            text,
+            probe,
+        });
+        self.table.by_node.insert(node, id);
+        let last = self.table.infos.len() - 1;
+        &mut self.table.infos[last]
+    }
+
+    /// Registers a branch statement with condition `c`.
+    fn add_branch(
+        &mut self,
+        node: usize,
+        kind: StmtKind,
+        c: usize,
+        text: String,
+        probe: Probe,
+    ) -> &mut StmtInfo {
+        let (span, cond) = (self.cx.span(node), self.cx.span(c));
+        let info = self.add(node, kind, span, text, probe);
+        info.cond = Some(cond);
+        info
+    }
+
+    fn block(&mut self, b: usize) {
+        let stmts = &self.cx.node(b).stmts;
+        let mut i = 0;
+        while i < stmts.len() {
+            let group = declaration_group(self.cx, &stmts[i..]);
+            if group > 0 {
+                self.declaration(&stmts[i..i + group]);
+                i += group;
+            } else {
+                self.stmt(stmts[i], Probe::Wrap);
+                i += 1;
+            }
+        }
+    }
+
+    /// A branch or loop body: a block's statements, or the single statement.
+    fn body(&mut self, n: usize) {
+        if self.cx.node(n).k == "BLOCK" {
+            self.block(n);
+        } else {
+            self.stmt(n, Probe::Wrap);
+        }
+    }
+
+    fn stmt(&mut self, n: usize, probe: Probe) {
+        deep(|| self.stmt_here(n, probe));
+    }
+
+    fn stmt_here(&mut self, n: usize, probe: Probe) {
+        let cx = self.cx;
+        let node = cx.node(n);
+        if node.is_synthetic() {
+            return;
+        }
+        let span = cx.span(n);
+        let simple = |this: &mut Self, kind: StmtKind| {
+            this.add(n, kind, span, collapse(cx.src(n)), probe);
+        };
+        match node.k.as_str() {
+            "VARIABLE" => self.declaration(&[n]),
+            "EXPRESSION_STATEMENT" => {
+                let kind = match node.expr.map(|e| cx.node(e).k.as_str()) {
+                    Some("METHOD_INVOCATION" | "NEW_CLASS") => StmtKind::Expr,
+                    _ => StmtKind::Assign,
+                };
+                simple(self, kind);
+            }
+            "BLOCK" => self.block(n),
+            "IF" => {
+                let Some(c) = node.cond else { return };
+                let text = format!("if {}", collapse(cx.src(c)));
+                self.add_branch(n, StmtKind::If, c, text, Probe::Cond);
+                if let Some(t) = node.then {
+                    self.body(t);
+                }
+                if let Some(e) = node.otherwise {
+                    self.body(e);
+                }
+            }
+            "WHILE_LOOP" => {
+                let (Some(c), Some(b)) = (node.cond, node.body) else {
+                    return;
+                };
+                let text = format!("while {}", collapse(cx.src(c)));
+                let probe = if constant_true(cx, Some(c)) {
+                    Probe::BodyStart {
+                        body: cx.span(b),
+                        records: true,
+                    }
+                } else {
+                    Probe::Cond
+                };
+                self.add_branch(n, StmtKind::While, c, text, probe);
+                self.body(b);
+            }
+            "DO_WHILE_LOOP" => {
+                let (Some(c), Some(b)) = (node.cond, node.body) else {
+                    return;
+                };
+                let text = format!("do … while {};", collapse(cx.src(c)));
+                // A `do … while` is reported on the line of its test.
+                let line = cx.line(cx.span(c).start);
+                self.add_branch(n, StmtKind::DoWhile, c, text, Probe::DoWhile)
+                    .line = line;
+                self.body(b);
+            }
+            "FOR_LOOP" => {
+                let Some(b) = node.body else { return };
+                let header = collapse(&cx.text[span.start..cx.span(b).start]);
+                let probe = match node.cond {
+                    Some(_) if !constant_true(cx, node.cond) => Probe::Cond,
+                    c => Probe::BodyStart {
+                        body: cx.span(b),
+                        records: c.is_some(),
+                    },
+                };
+                let cond = node.cond.map(|c| cx.span(c));
+                self.add(n, StmtKind::For, span, header, probe).cond = cond;
+                let mut i = 0;
+                while i < node.inits.len() {
+                    let group = declaration_group(cx, &node.inits[i..]);
+                    if group > 0 {
+                        self.declaration(&node.inits[i..i + group]);
+                        i += group;
+                    } else {
+                        self.stmt(node.inits[i], Probe::ForPart);
+                        i += 1;
+                    }
+                }
+                for &u in &node.update {
+                    self.stmt(u, Probe::ForPart);
+                }
+                self.body(b);
+            }
+            "BREAK" => simple(self, StmtKind::Break),
+            "CONTINUE" => simple(self, StmtKind::Continue),
+            "RETURN" => simple(self, StmtKind::Return),
+            "THROW" => simple(self, StmtKind::Throw),
+            _ => {} // not a statement sattar lowers: the method is refused when it is lowered
+        }
+    }
+
+    /// `T a = 1, b;`: one statement per variable, each spanning the whole declaration.
+    fn declaration(&mut self, group: &[usize]) {
+        let cx = self.cx;
+        let span = Span {
+            start: cx.span(group[0]).start,
+            end: cx.span(group[group.len() - 1]).end,
+        };
+        for &d in group {
+            let node = cx.node(d);
+            let ty_text = node.vtype.map_or("", |t| cx.src(t));
+            let name = node.name.clone().unwrap_or_default();
+            let start = cx.pref(d);
+            let end = node.init.map_or(start + name.len(), |i| cx.span(i).end);
+            let text = format!("{} {};", collapse(ty_text), collapse(&cx.text[start..end]));
+            let probe = match node.init {
+                Some(i) => Probe::Init(cx.span(i)),
+                None => Probe::Before,
+            };
+            self.add(d, StmtKind::Local, span, text, probe);
+        }
+    }
+}
+
+/// Whether a loop test is absent or the constant `true` (javac's reachability sees the same).
+pub(crate) fn constant_true(cx: &Cx, c: Option<usize>) -> bool {
+    c.is_none_or(|c| cx.node(c).cv == Some(serde_json::Value::Bool(true)))
+}
+
+/// How many of the leading nodes form one local declaration (VARIABLEs with one start), 0 if none.
+pub(crate) fn declaration_group(cx: &Cx, nodes: &[usize]) -> usize {
+    let Some(&first) = nodes.first() else {
+        return 0;
+    };
+    if cx.node(first).k != "VARIABLE" {
+        return 0;
+    }
+    let start = cx.node(first).s;
+    nodes
+        .iter()
+        .take_while(|&&n| cx.node(n).k == "VARIABLE" && cx.node(n).s == start)
+        .count()
+}
