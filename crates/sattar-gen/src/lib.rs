@@ -36,12 +36,12 @@
 
 mod compile;
 mod error;
-mod eval;
 mod finitization;
 mod generator;
 mod layout;
 mod logic;
 mod output;
+mod partial_eval;
 mod propagate;
 mod search;
 mod state;
