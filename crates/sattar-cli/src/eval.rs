@@ -3,7 +3,7 @@
 use crate::commands::SubjectArgs;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
-use sattar_engine::eval::{evaluate, EvalOptions, EvalRow, TECHNIQUES};
+use sattar_engine::experiment::{evaluate, EvalOptions, EvalRow, TECHNIQUES};
 use serde_json::{json, Value as Json};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

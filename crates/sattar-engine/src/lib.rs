@@ -5,14 +5,16 @@
 // Diagnostics are large but only built on the error path.
 #![allow(clippy::result_large_err)]
 
-pub mod compare;
+pub mod baselines;
 mod cores;
 mod error;
-pub mod eval;
+pub mod experiment;
 mod generate;
 mod localize;
 mod oracle;
+mod rng;
 pub mod session;
+mod spectrum;
 mod subject;
 mod verify;
 
@@ -24,5 +26,6 @@ pub use localize::{
     Strategy, Technique, TestRecord,
 };
 pub use oracle::{judge, Judged, TestVerdict, NO_EXCEPTION, TERMINATES};
+pub use rng::SplitMix64;
 pub use subject::{Subject, SubjectRequest};
 pub use verify::{check, Checked};

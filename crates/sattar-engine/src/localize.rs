@@ -201,7 +201,7 @@ impl<'s> Localizer<'s> {
         let no_tests = matches!(opts.technique, Technique::Sat | Technique::Apg);
         let stopped = no_tests.then_some(StopReason::NoTests);
         let flipped = match opts.technique {
-            Technique::Apg => crate::compare::apg(subject, &initial.input)?,
+            Technique::Apg => crate::baselines::apg(subject, &initial.input)?,
             _ => Vec::new(),
         };
         Ok(Localizer {
@@ -394,7 +394,7 @@ impl<'s> Localizer<'s> {
 
     /// The spectrum of the tests so far, over every statement some test covered.
     pub fn spectrum(&self) -> Spectrum<StmtId> {
-        crate::compare::spectrum_of(self.tests())
+        crate::spectrum::spectrum_of(self.tests())
     }
 
     /// Each covered statement's (susp, conf) under the current technique.
@@ -455,7 +455,7 @@ impl<'s> Localizer<'s> {
             _ => Order::ScoreThenConfidence,
         };
         let ranking = Ranking::new(self.scored_as(technique), order);
-        crate::compare::to_ranked(ranking, Some(&self.boosted))
+        crate::spectrum::to_ranked(ranking, Some(&self.boosted))
     }
 
     /// The worst-case rank of the best-ranked statement on one of `lines`.
