@@ -20,6 +20,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
+pub use sattar_report::EvalRow;
+
 /// Every technique `eval` knows, in table order.
 pub const TECHNIQUES: &[&str] = &[
     "sat-tar",
@@ -50,29 +52,6 @@ pub struct EvalOptions {
     pub scope: usize,
     /// The SBFL formula of the spectrum techniques.
     pub formula: String,
-}
-
-/// One technique on one fault-revealing input.
-#[derive(Clone, Debug, PartialEq)]
-pub struct EvalRow {
-    /// The fault.
-    pub fault: String,
-    /// The technique.
-    pub technique: String,
-    /// Which input of the fault (0-based).
-    pub run: usize,
-    /// Objects in the fault-revealing input.
-    pub input_size: usize,
-    /// Worst-case rank of the best-ranked faulty statement (`None`: not ranked).
-    pub rank: Option<usize>,
-    /// The rank of each faulty line (for multi-fault entries), in the catalog's order.
-    pub ranks: Vec<Option<usize>>,
-    /// Tests the ranking is based on.
-    pub tests: usize,
-    /// EXAM: the rank over the number of ranked statements.
-    pub exam: Option<f64>,
-    /// Wall time of the technique on this input.
-    pub seconds: f64,
 }
 
 /// Valid inputs of a subject up to `scope`, each judged on the interpreter.

@@ -1,6 +1,8 @@
 //! sattar's engine: loads a subject (a Java method with its specification, from files or from the
 //! bundled fault catalog) and judges test runs with the specification as the oracle. The
-//! localization loop and the comparison techniques build on these two pieces.
+//! localization loop and the comparison techniques build on these two pieces. The [`facade`] is
+//! what the `sattar` command calls: one function per command, returning what `sattar-report`
+//! renders.
 
 // Diagnostics are large but only built on the error path.
 #![allow(clippy::result_large_err)]
@@ -9,6 +11,7 @@ pub mod baselines;
 mod cores;
 mod error;
 pub mod experiment;
+pub mod facade;
 mod generate;
 mod localize;
 mod oracle;

@@ -35,6 +35,18 @@ impl Technique {
             Technique::Apg => "apg",
         }
     }
+
+    /// The technique of a command-line name (`sat-tar`, `sat`, `tar-muc`, `apg`).
+    pub fn from_name(name: &str) -> Option<Technique> {
+        [
+            Technique::SatTar,
+            Technique::Sat,
+            Technique::TarMuc,
+            Technique::Apg,
+        ]
+        .into_iter()
+        .find(|t| t.name() == name)
+    }
 }
 
 /// Options of a localization.
