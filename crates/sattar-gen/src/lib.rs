@@ -32,8 +32,6 @@
 //! # Ok::<(), sattar_gen::GenError>(())
 //! ```
 
-#![warn(missing_docs)]
-
 mod compile;
 mod error;
 mod finitization;

@@ -9,6 +9,8 @@ mod instrument;
 mod jdk;
 mod protocol;
 mod runner;
+// The worker hosts the JVM through the JNI invocation API and redirects file descriptors.
+#[allow(unsafe_code)]
 mod worker;
 
 pub use compile::default_cache_dir;

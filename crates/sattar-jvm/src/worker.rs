@@ -32,6 +32,7 @@ pub fn worker_main() -> ! {
     // SAFETY: plain fd duplication; fd 1 then points at stderr so Java output cannot corrupt
     // the protocol.
     let fd = unsafe { libc::dup(1) };
+    // SAFETY: as above: stderr duplicated onto fd 1.
     if fd >= 0 && unsafe { libc::dup2(2, 1) } >= 0 {
         PROTO_FD.store(fd, Ordering::SeqCst);
     }

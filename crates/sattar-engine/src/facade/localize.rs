@@ -36,7 +36,7 @@ enum SessionPlan {
     /// A session read back from `path`, to continue.
     Resume {
         path: PathBuf,
-        stored: StoredSession,
+        stored: Box<StoredSession>,
     },
 }
 
@@ -101,7 +101,7 @@ impl LocalizePlan {
             engine: EngineKind::from_name(&h.engine),
             session: SessionPlan::Resume {
                 path: path.to_path_buf(),
-                stored,
+                stored: Box::new(stored),
             },
         })
     }
