@@ -3,7 +3,7 @@
 use crate::localize::RankedStmt;
 use crate::spectrum::to_ranked;
 use crate::{EngineError, Subject};
-use sattar_encode::{encode, EncodeOptions, Mode, PreSpec};
+use sattar_encode::{encode, EncodeOptions, Encoding, Mode, PreSpec};
 use sattar_heap::TestInput;
 use sattar_java::{StmtId, StmtKind};
 use sattar_rank::{Order, Ranking};
@@ -28,62 +28,95 @@ pub fn apg(subject: &Subject, failing: &TestInput) -> Result<Vec<StmtId>, Engine
         &opts,
     )?;
     let stmt_groups: Vec<GroupId> = enc.instances.iter().filter_map(|i| i.group).collect();
-    let Outcome::Sat(run) = enc
-        .session
-        .solve(&stmt_groups, &[])
-        .map_err(sattar_encode::EncodeError::from)?
-    else {
+    let Some(events) = failing_branches(subject, &mut enc, &stmt_groups)? else {
         return Ok(Vec::new());
     };
-    // The failing run's non-loop branch evaluations, in order: statement, group, literal, outcome.
-    let events: Vec<(StmtId, GroupId, Bool, bool)> = enc
-        .branches
-        .iter()
-        .filter(|b| run.value(b.guard) && !is_loop(subject, b.stmt))
-        .filter_map(|b| {
-            let g = enc.instances.get(b.instance)?.group?;
-            Some((b.stmt, g, b.taken, run.value(b.taken)))
-        })
-        .collect();
     let post: Vec<GroupId> = enc
         .postcondition_groups()
         .into_iter()
         .map(|(_, g)| g)
         .collect();
-    let n = events.len();
-    let mut tries: Vec<Vec<usize>> = (0..n).rev().map(|i| vec![i]).collect();
-    for j in (0..n).rev() {
-        for i in (0..j).rev() {
-            tries.push(vec![j, i]);
-        }
-    }
-    for flips in tries {
-        let off: HashSet<GroupId> = flips.iter().map(|&i| events[i].1).collect();
+    for flips in flip_orders(events.len()) {
+        let off: HashSet<GroupId> = flips.iter().map(|&i| events[i].group).collect();
         let mut groups: Vec<GroupId> = stmt_groups
             .iter()
             .filter(|g| !off.contains(g))
             .copied()
             .collect();
         groups.extend(&post);
-        let assumptions: Vec<Bool> = flips
-            .iter()
-            .map(|&i| {
-                if events[i].3 {
-                    !events[i].2
-                } else {
-                    events[i].2
-                }
-            })
-            .collect();
+        let assumptions: Vec<Bool> = flips.iter().map(|&i| events[i].flipped()).collect();
         if let Outcome::Sat(_) = enc
             .session
             .solve(&groups, &assumptions)
             .map_err(sattar_encode::EncodeError::from)?
         {
-            return Ok(flips.iter().map(|&i| events[i].0).collect());
+            return Ok(flips.iter().map(|&i| events[i].stmt).collect());
         }
     }
     Ok(Vec::new())
+}
+
+/// A non-loop branch evaluation of the failing run.
+struct Evaluation {
+    stmt: StmtId,
+    /// The group of its statement instance.
+    group: GroupId,
+    /// The literal of "the branch is taken".
+    taken: Bool,
+    /// Whether the failing run took it.
+    outcome: bool,
+}
+
+impl Evaluation {
+    /// The assumption that the branch goes the other way.
+    fn flipped(&self) -> Bool {
+        if self.outcome {
+            !self.taken
+        } else {
+            self.taken
+        }
+    }
+}
+
+/// The failing run's non-loop branch evaluations, in order (`None` if the run is not found).
+fn failing_branches(
+    subject: &Subject,
+    enc: &mut Encoding,
+    stmt_groups: &[GroupId],
+) -> Result<Option<Vec<Evaluation>>, EngineError> {
+    let Outcome::Sat(run) = enc
+        .session
+        .solve(stmt_groups, &[])
+        .map_err(sattar_encode::EncodeError::from)?
+    else {
+        return Ok(None);
+    };
+    Ok(Some(
+        enc.branches
+            .iter()
+            .filter(|b| run.value(b.guard) && !is_loop(subject, b.stmt))
+            .filter_map(|b| {
+                Some(Evaluation {
+                    stmt: b.stmt,
+                    group: enc.instances.get(b.instance)?.group?,
+                    taken: b.taken,
+                    outcome: run.value(b.taken),
+                })
+            })
+            .collect(),
+    ))
+}
+
+/// The sets of evaluations (of `n`) to flip, in the order tried: single flips, the latest first,
+/// then pairs, the latest first.
+fn flip_orders(n: usize) -> Vec<Vec<usize>> {
+    let mut tries: Vec<Vec<usize>> = (0..n).rev().map(|i| vec![i]).collect();
+    for j in (0..n).rev() {
+        for i in (0..j).rev() {
+            tries.push(vec![j, i]);
+        }
+    }
+    tries
 }
 
 fn is_loop(subject: &Subject, stmt: StmtId) -> bool {

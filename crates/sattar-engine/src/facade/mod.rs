@@ -417,6 +417,19 @@ pub fn run_experiment(
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<EvalOutcome, EngineError> {
     let catalog = Catalog::bundled()?;
+    let opts = experiment_options(req, &catalog)?;
+    let t0 = Instant::now();
+    let rows = evaluate(&opts, progress)?;
+    let wall_seconds = t0.elapsed().as_secs_f64();
+    Ok(EvalOutcome {
+        rows,
+        setup: eval_setup(opts, &catalog),
+        wall_seconds,
+    })
+}
+
+/// The request checked against the catalog and the known techniques.
+fn experiment_options(req: &EvalRequest, catalog: &Catalog) -> Result<EvalOptions, EngineError> {
     let faults: Vec<String> = catalog
         .faults
         .iter()
@@ -450,7 +463,7 @@ pub fn run_experiment(
     let threads = req
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
-    let opts = EvalOptions {
+    Ok(EvalOptions {
         faults,
         techniques,
         runs: req.runs,
@@ -458,17 +471,18 @@ pub fn run_experiment(
         threads,
         scope: req.scope,
         formula: req.formula.clone(),
-    };
-    let t0 = Instant::now();
-    let rows = evaluate(&opts, progress)?;
-    let wall_seconds = t0.elapsed().as_secs_f64();
+    })
+}
+
+/// What the tables need: the multi-fault entries, the techniques in column order.
+fn eval_setup(opts: EvalOptions, catalog: &Catalog) -> EvalSetup {
     let multi = opts
         .faults
         .iter()
         .filter(|id| catalog.fault(id).is_ok_and(|f| f.is_multi()))
         .cloned()
         .collect();
-    let setup = EvalSetup {
+    EvalSetup {
         multi,
         techniques: TECHNIQUES
             .iter()
@@ -481,12 +495,7 @@ pub fn run_experiment(
         scope: opts.scope,
         formula: opts.formula,
         threads: opts.threads,
-    };
-    Ok(EvalOutcome {
-        rows,
-        setup,
-        wall_seconds,
-    })
+    }
 }
 
 /// `sattar rank`: the elements of a GZoltar output directory ranked by `formula` (the first `top`).
