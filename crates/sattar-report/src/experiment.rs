@@ -232,3 +232,40 @@ pub fn progress_bar(done: usize, total: usize) -> String {
         " ".repeat(width - filled)
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_progress_bar_is_thirty_columns_wide() {
+        assert_eq!(
+            progress_bar(1, 3),
+            format!("\r[{}{}] 1/3 inputs", "#".repeat(10), " ".repeat(20))
+        );
+        assert_eq!(
+            progress_bar(0, 0),
+            format!("\r[{}] 0/0 inputs", " ".repeat(30))
+        );
+    }
+
+    #[test]
+    fn csv_leaves_unranked_cells_empty_and_marks_unranked_lines() {
+        let row = EvalRow {
+            fault: "sll.headErr2".into(),
+            technique: "sat".into(),
+            run: 0,
+            input_size: 3,
+            rank: None,
+            ranks: vec![Some(2), None],
+            tests: 1,
+            exam: None,
+            seconds: 0.5,
+        };
+        assert_eq!(
+            eval_csv(&[row]),
+            "fault,technique,run,input_size,rank,ranks,tests,exam,seconds\n\
+             sll.headErr2,sat,0,3,,2 –,1,,0.500000\n"
+        );
+    }
+}

@@ -91,3 +91,41 @@ pub fn resume_hint(path: &Path) -> String {
         path.display()
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn top(rank: usize, before: Option<usize>) -> TopStatement {
+        TopStatement {
+            rank,
+            susp: 1.5,
+            conf: 1.0,
+            line: 21,
+            text: "x = x.right;".into(),
+            before,
+        }
+    }
+
+    #[test]
+    fn the_prompt_shows_the_round_the_rank_changes_and_the_question() {
+        let p = RoundPrompt {
+            round: Some(RoundNote {
+                number: 2,
+                verdict: "fail".into(),
+                violated: vec!["sizeOk".into()],
+                added: false,
+            }),
+            tests: 3,
+            top: vec![top(1, Some(4)), top(2, Some(2)), top(3, None)],
+        };
+        assert_eq!(
+            render_round_prompt(&p),
+            "round 2: fail sizeOk — not added (other constraints); 3 tests\n\
+             \x20   1  1.500  1.000  L21   x = x.right;  (was 4)\n\
+             \x20   2  1.500  1.000  L21   x = x.right;\n\
+             \x20   3  1.500  1.000  L21   x = x.right;  (new)\n\
+             [Enter] continue, s stop, q stop and keep the session to resume: "
+        );
+    }
+}
