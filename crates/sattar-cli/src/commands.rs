@@ -1,12 +1,12 @@
-//! One function per command: read flags, call the libraries, print through `output`.
+//! One function per command: read flags, call the engine's façade, print what the report renders.
 
-use crate::output;
 use crate::Format;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use sattar_catalog::Catalog;
-use sattar_engine::{judge, Subject, SubjectRequest};
-use sattar_java::{parse_program, Limits};
+use sattar_engine::facade::{self, CheckOptions, CoreOrder, EngineKind, RunLimits};
+use sattar_engine::{CoreRequest, Subject, SubjectRequest};
+use sattar_report as report;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -30,30 +30,22 @@ pub struct SubjectArgs {
 }
 
 impl SubjectArgs {
-    /// The subject these flags name.
-    pub fn load(&self) -> Result<Subject> {
-        let req = SubjectRequest {
+    /// The request these flags make; `any_ensures`: without `--ensures`, take the method's first
+    /// set (input generation reads no postcondition).
+    pub fn request(&self, any_ensures: bool) -> SubjectRequest {
+        SubjectRequest {
             java: self.file.clone(),
             fault: self.fault.clone(),
             method: self.method.clone(),
             spec: self.spec.clone(),
             ensures: self.ensures.clone(),
-            any_ensures: false,
-        };
-        Ok(Subject::load(&req)?)
+            any_ensures,
+        }
     }
 
-    /// The subject, taking the method's first `ensures` set when none is named (input generation).
-    pub fn load_any_ensures(&self) -> Result<Subject> {
-        let req = SubjectRequest {
-            java: self.file.clone(),
-            fault: self.fault.clone(),
-            method: self.method.clone(),
-            spec: self.spec.clone(),
-            ensures: self.ensures.clone(),
-            any_ensures: true,
-        };
-        Ok(Subject::load(&req)?)
+    /// The subject these flags name.
+    pub fn load(&self) -> Result<Subject> {
+        Ok(Subject::load(&self.request(false))?)
     }
 }
 
@@ -69,8 +61,8 @@ pub struct FaultsArgs {
 pub fn faults(a: FaultsArgs) -> Result<ExitCode> {
     let catalog = Catalog::bundled()?;
     match a.format {
-        Format::Json => output::print_json(&output::faults_json(&catalog)),
-        Format::Text => print!("{}", output::faults_text(&catalog)),
+        Format::Json => println!("{}", report::render_json(&report::faults_json(&catalog))),
+        Format::Text => print!("{}", report::faults_text(&catalog)),
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -90,19 +82,12 @@ pub struct ParseArgs {
 
 /// Parses a Java file and prints its IR, or its diagnostics (exit 2).
 pub fn parse(a: ParseArgs) -> Result<ExitCode> {
-    let (file, text) = match (&a.file, &a.fault) {
-        (Some(f), None) => {
-            let text = std::fs::read_to_string(f).with_context(|| format!("{}", f.display()))?;
-            (f.display().to_string(), text)
-        }
-        (None, Some(id)) => {
-            let catalog = Catalog::bundled()?;
-            let fault = catalog.fault(id)?;
-            (fault.subject.clone(), catalog.faulty_source(fault)?)
-        }
+    let parsed = match (&a.file, &a.fault) {
+        (Some(f), None) => facade::parse_java_file(f)?,
+        (None, Some(id)) => facade::parse_fault_source(id)?,
         _ => bail!("give either FILE.java or --fault ID"),
     };
-    let program = match parse_program(&file, &text) {
+    let program = match parsed {
         Ok(p) => p,
         Err(diags) => {
             for d in &diags {
@@ -112,20 +97,30 @@ pub fn parse(a: ParseArgs) -> Result<ExitCode> {
         }
     };
     match a.format {
-        Format::Json => output::print_json(&output::program_json(&program)),
-        Format::Text => print!("{}", output::program_text(&program)),
+        Format::Json => println!("{}", report::render_json(&report::program_json(&program))),
+        Format::Text => print!("{}", report::program_text(&program)),
     }
     Ok(ExitCode::SUCCESS)
 }
 
 /// Which executor runs a test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
-pub enum EngineKind {
+pub enum EngineArg {
     /// The real JVM: the instrumented class compiled with javac, run in a worker process.
     #[default]
     Jvm,
     /// The reference interpreter of the IR.
     Interp,
+}
+
+impl EngineArg {
+    /// The engine the flag names.
+    pub fn kind(self) -> EngineKind {
+        match self {
+            EngineArg::Jvm => EngineKind::Jvm,
+            EngineArg::Interp => EngineKind::Interp,
+        }
+    }
 }
 
 /// Flags of `sattar run`.
@@ -138,16 +133,16 @@ pub struct RunArgs {
     input: PathBuf,
     /// What executes the test.
     #[arg(long, value_enum, default_value_t)]
-    engine: EngineKind,
+    engine: EngineArg,
     /// Steps (statements and condition evaluations) before the run is stopped as non-terminating.
-    #[arg(long, default_value_t = Limits::default().max_steps)]
+    #[arg(long, default_value_t = RunLimits::default().max_steps)]
     max_steps: u64,
     /// Nested calls before the interpreter stops with a StackOverflowError (the JVM has its own
     /// stack: see docs/JVM.md).
-    #[arg(long, default_value_t = Limits::default().max_depth)]
+    #[arg(long, default_value_t = RunLimits::default().max_depth)]
     max_depth: u32,
     /// Wall-clock seconds per test on the JVM before the worker is killed (`terminates` fails).
-    #[arg(long, default_value_t = 5.0)]
+    #[arg(long, default_value_t = RunLimits::default().timeout)]
     timeout: f64,
     /// Also say which defaults were applied to the input.
     #[arg(long, short)]
@@ -162,40 +157,23 @@ pub fn run(a: RunArgs) -> Result<ExitCode> {
     let subject = a.subject.load()?;
     let (input, notes) = subject.input_from_file(&a.input)?;
     if a.verbose {
+        let file = a.input.display().to_string();
         for n in &notes {
-            eprintln!("note: {}: {}: {}", a.input.display(), n.path, n.message);
+            eprintln!("{}", report::input_note(&file, n));
         }
     }
-    let limits = Limits {
+    let limits = RunLimits {
         max_steps: a.max_steps,
         max_depth: a.max_depth,
+        timeout: a.timeout,
     };
-    let execution = match a.engine {
-        EngineKind::Interp => sattar_java::run(&subject.program, subject.method, &input, limits)?,
-        EngineKind::Jvm => {
-            if !(a.timeout > 0.0 && a.timeout.is_finite()) {
-                bail!("--timeout {}: give a positive number of seconds", a.timeout);
-            }
-            let opts = sattar_jvm::JvmOptions {
-                max_steps: a.max_steps,
-                timeout: std::time::Duration::from_secs_f64(a.timeout),
-                ..Default::default()
-            };
-            let mut jvm = sattar_jvm::JvmRunner::start(&subject.program, opts)?;
-            jvm.run(subject.method, &input)?
-        }
-    };
-    let judged = judge(&subject, &input, execution).context("evaluating the specification")?;
+    let run = facade::run_test(&subject, &input, a.engine.kind(), &limits)?;
     match a.format {
-        Format::Json => output::print_json(&output::run_json(&subject, &judged)),
-        Format::Text => print!("{}", output::run_text(&subject, &input, &judged)),
+        Format::Json => println!("{}", report::render_json(&report::run_json(&run))),
+        Format::Text => print!("{}", report::run_text(&run)),
     }
-    if let sattar_engine::TestVerdict::Invalid(names) = &judged.verdict {
-        eprintln!(
-            "warning: the input violates {} in its pre-state, so it is not a valid test of {}",
-            names.join(", "),
-            subject.method_name()
-        );
+    if let Some(warning) = report::invalid_input_warning(&run) {
+        eprintln!("{warning}");
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -219,13 +197,13 @@ pub struct RankArgs {
 /// Ranks a GZoltar spectrum.
 pub fn rank(a: RankArgs) -> Result<ExitCode> {
     if a.formula == "list" {
-        println!("{}", sattar_rank::formula::known_names());
+        print!("{}", report::formulas_text());
         return Ok(ExitCode::SUCCESS);
     }
-    let lines = sattar_rank::gzoltar::rank_dir(&a.dir, &a.formula, a.top)?;
+    let lines = facade::rank_gzoltar_dir(&a.dir, &a.formula, a.top)?;
     match a.format {
-        Format::Json => output::print_json(&output::rank_json(&lines)),
-        Format::Text => print!("{}", output::rank_text(&lines)),
+        Format::Json => println!("{}", report::render_json(&report::rank_json(&lines))),
+        Format::Text => print!("{}", report::rank_text(&lines)),
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -266,7 +244,7 @@ pub struct CheckArgs {
 
 impl BoundArgs {
     /// The check options these flags give, with scopes `1..=scope`.
-    pub fn check_options(&self, scope: usize) -> Result<sattar_encode::CheckOptions> {
+    pub fn check_options(&self, scope: usize) -> Result<CheckOptions> {
         if !(self.sat_time > 0.0 && self.sat_time.is_finite()) {
             bail!(
                 "--sat-time {}: give a positive number of seconds",
@@ -279,7 +257,7 @@ impl BoundArgs {
         if scope == 0 {
             bail!("--scope 0: give at least 1 object per class");
         }
-        Ok(sattar_encode::CheckOptions {
+        Ok(CheckOptions {
             max_scope: scope,
             bitwidth: self.bitwidth,
             unroll: self.unroll,
@@ -293,14 +271,14 @@ impl BoundArgs {
 pub fn check(a: CheckArgs) -> Result<ExitCode> {
     let subject = a.subject.load()?;
     let opts = a.bounds.check_options(a.scope)?;
-    let checked = sattar_engine::check(&subject, &opts)?;
+    let checked = facade::check_subject(&subject, &opts)?;
     match a.format {
-        Format::Json => output::print_json(&output::check_json(&checked)),
-        Format::Text => print!("{}", output::check_text(&subject, &checked)),
+        Format::Json => println!("{}", report::render_json(&report::check_json(&checked))),
+        Format::Text => print!("{}", report::check_text(&checked)),
     }
-    Ok(match checked.report.outcome {
-        sattar_encode::CheckOutcome::Violation(_) => ExitCode::from(1),
-        sattar_encode::CheckOutcome::Holds => ExitCode::SUCCESS,
+    Ok(match checked.violation {
+        Some(_) => ExitCode::from(1),
+        None => ExitCode::SUCCESS,
     })
 }
 
@@ -339,7 +317,7 @@ pub struct FailureArgs {
 
 impl FailureArgs {
     /// The core request these flags give for `subject`.
-    pub fn core_request(&self, subject: &Subject) -> Result<sattar_engine::CoreRequest> {
+    pub fn core_request(&self, subject: &Subject) -> Result<CoreRequest> {
         let input = match &self.input {
             Some(path) => Some(subject.input_from_file(path)?.0),
             None => None,
@@ -347,12 +325,12 @@ impl FailureArgs {
         if self.max_cores == 0 {
             bail!("--max-cores 0: give at least 1");
         }
-        Ok(sattar_engine::CoreRequest {
+        Ok(CoreRequest {
             input,
             check: self.bounds.check_options(self.scope)?,
             order: match self.order {
-                OrderArg::Statements => sattar_encode::CoreOrder::StatementsFirst,
-                OrderArg::Constraints => sattar_encode::CoreOrder::ConstraintsFirst,
+                OrderArg::Statements => CoreOrder::StatementsFirst,
+                OrderArg::Constraints => CoreOrder::ConstraintsFirst,
             },
             max_cores: self.max_cores,
             keep_satisfied: !self.relaxed,
@@ -382,19 +360,21 @@ pub struct CoreArgs {
 pub fn core(a: CoreArgs) -> Result<ExitCode> {
     let subject = a.subject.load()?;
     let req = a.failure.core_request(&subject)?;
-    let analysis = sattar_engine::cores(&subject, &req)?;
-    let session = &analysis.encoding.session;
+    let cores = facade::find_cores(&subject, &req)?;
     for (path, text) in [
-        (&a.export_gcnf, session.gcnf()),
-        (&a.export_wcnf, session.wcnf()),
+        (&a.export_gcnf, cores.gcnf()),
+        (&a.export_wcnf, cores.wcnf()),
     ] {
         if let Some(p) = path {
             std::fs::write(p, text).with_context(|| format!("writing {}", p.display()))?;
         }
     }
     match a.format {
-        Format::Json => output::print_json(&output::core_json(&subject, &analysis)),
-        Format::Text => print!("{}", output::core_text(&subject, &analysis)),
+        Format::Json => println!(
+            "{}",
+            report::render_json(&report::core_json(&cores.summary))
+        ),
+        Format::Text => print!("{}", report::core_text(&cores.summary)),
     }
     Ok(ExitCode::SUCCESS)
 }

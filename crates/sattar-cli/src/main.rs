@@ -1,10 +1,11 @@
 //! `sattar`: fault localization for Java data-structure code with specifications, SAT and
-//! Tarantula. This binary only parses flags and prints; the work is done by the library crates.
+//! Tarantula. This binary only reads flags, calls the engine's façade (`sattar_engine::facade`)
+//! and prints what `sattar-report` renders.
 
 mod commands;
 mod eval;
+mod gen;
 mod localize;
-mod output;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
@@ -44,7 +45,7 @@ enum Command {
     /// Compare every technique on the bundled faults: the paper's tables.
     Eval(eval::EvalArgs),
     /// Every non-isomorphic valid input up to a size (Korat-class).
-    Gen(eval::GenArgs),
+    Gen(gen::GenArgs),
     /// Rank the elements of a GZoltar output directory with any SBFL formula.
     Rank(commands::RankArgs),
     /// The JVM worker process (started by sattar itself; not for direct use).
@@ -62,9 +63,9 @@ fn main() -> ExitCode {
         Command::Core(a) => commands::core(a),
         Command::Localize(a) => localize::localize(a),
         Command::Eval(a) => eval::eval(a),
-        Command::Gen(a) => eval::gen(a),
+        Command::Gen(a) => gen::gen(a),
         Command::Rank(a) => commands::rank(a),
-        Command::JvmWorker => sattar_jvm::worker_main(),
+        Command::JvmWorker => sattar_engine::facade::jvm_worker_main(),
     };
     match result {
         Ok(code) => code,

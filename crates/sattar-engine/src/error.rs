@@ -27,8 +27,24 @@ pub enum EngineError {
     Disagreement(String),
     /// A session file could not be written or read back.
     Session(String),
-    /// The JVM bridge failed (not the test: the bridge itself).
+    /// The JVM bridge failed while running a test (not the test: the bridge itself).
     Jvm(String),
+    /// The JVM bridge could not be set up (no JDK, the subject does not compile, the worker does
+    /// not start), or failed on the single test of `sattar run`.
+    Bridge(#[from] sattar_jvm::JvmError),
+    /// Input generation was refused (a bad finitization).
+    Gen(#[from] sattar_gen::GenError),
+    /// A ranking or a GZoltar file could not be computed, read or written.
+    Rank(#[from] sattar_rank::RankError),
+    /// The generated tests cannot be exported as JUnit source.
+    Export(#[from] sattar_report::ExportError),
+    /// An output file or directory could not be written.
+    Write {
+        /// What was being done (`writing out/Foo.java`).
+        what: String,
+        /// Why it failed.
+        source: std::io::Error,
+    },
     /// The given input satisfies the specification: there is no failure to localize.
     NothingToLocalize,
     /// The given input violates the invariant or precondition (these constraints).
@@ -57,6 +73,11 @@ impl fmt::Display for EngineError {
             ),
             EngineError::Session(m) => write!(f, "session {m}"),
             EngineError::Jvm(m) => write!(f, "running the test on the JVM: {m}"),
+            EngineError::Bridge(e) => write!(f, "{e}"),
+            EngineError::Gen(e) => write!(f, "{e}"),
+            EngineError::Rank(e) => write!(f, "{e}"),
+            EngineError::Export(e) => write!(f, "{e}"),
+            EngineError::Write { what, source } => write!(f, "{what}: {source}"),
             EngineError::NothingToLocalize => f.write_str(
                 "nothing to localize: the input satisfies the specification (give a failing input, or none to let `check` find one)",
             ),

@@ -1,18 +1,23 @@
 //! sattar's engine: loads a subject (a Java method with its specification, from files or from the
 //! bundled fault catalog) and judges test runs with the specification as the oracle. The
-//! localization loop and the comparison techniques build on these two pieces.
+//! localization loop and the comparison techniques build on these two pieces. The [`facade`] is
+//! what the `sattar` command calls: one function per command, returning what `sattar-report`
+//! renders.
 
 // Diagnostics are large but only built on the error path.
 #![allow(clippy::result_large_err)]
 
-pub mod compare;
+pub mod baselines;
 mod cores;
 mod error;
-pub mod eval;
+pub mod experiment;
+pub mod facade;
 mod generate;
 mod localize;
 mod oracle;
+mod rng;
 pub mod session;
+mod spectrum;
 mod subject;
 mod verify;
 
@@ -24,5 +29,6 @@ pub use localize::{
     Strategy, Technique, TestRecord,
 };
 pub use oracle::{judge, Judged, TestVerdict, NO_EXCEPTION, TERMINATES};
+pub use rng::SplitMix64;
 pub use subject::{Subject, SubjectRequest};
 pub use verify::{check, Checked};

@@ -35,6 +35,18 @@ impl Technique {
             Technique::Apg => "apg",
         }
     }
+
+    /// The technique of a command-line name (`sat-tar`, `sat`, `tar-muc`, `apg`).
+    pub fn from_name(name: &str) -> Option<Technique> {
+        [
+            Technique::SatTar,
+            Technique::Sat,
+            Technique::TarMuc,
+            Technique::Apg,
+        ]
+        .into_iter()
+        .find(|t| t.name() == name)
+    }
 }
 
 /// Options of a localization.
@@ -201,7 +213,7 @@ impl<'s> Localizer<'s> {
         let no_tests = matches!(opts.technique, Technique::Sat | Technique::Apg);
         let stopped = no_tests.then_some(StopReason::NoTests);
         let flipped = match opts.technique {
-            Technique::Apg => crate::compare::apg(subject, &initial.input)?,
+            Technique::Apg => crate::baselines::apg(subject, &initial.input)?,
             _ => Vec::new(),
         };
         Ok(Localizer {
@@ -394,7 +406,7 @@ impl<'s> Localizer<'s> {
 
     /// The spectrum of the tests so far, over every statement some test covered.
     pub fn spectrum(&self) -> Spectrum<StmtId> {
-        crate::compare::spectrum_of(self.tests())
+        crate::spectrum::spectrum_of(self.tests())
     }
 
     /// Each covered statement's (susp, conf) under the current technique.
@@ -455,7 +467,7 @@ impl<'s> Localizer<'s> {
             _ => Order::ScoreThenConfidence,
         };
         let ranking = Ranking::new(self.scored_as(technique), order);
-        crate::compare::to_ranked(ranking, Some(&self.boosted))
+        crate::spectrum::to_ranked(ranking, Some(&self.boosted))
     }
 
     /// The worst-case rank of the best-ranked statement on one of `lines`.

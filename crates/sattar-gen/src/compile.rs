@@ -11,29 +11,33 @@ use std::collections::BTreeMap;
 
 /// A compiled formula.
 #[derive(Clone, Debug)]
-pub(crate) enum CF {
+pub(crate) enum CompiledFormula {
     Const(bool),
-    Subset(CS, CS),
-    SetEq(CS, CS),
-    IntCmp(IntCmp, CI, CI),
-    Mult(Quant, CS),
+    Subset(CompiledSet, CompiledSet),
+    SetEq(CompiledSet, CompiledSet),
+    IntCmp(IntCmp, CompiledInt, CompiledInt),
+    Mult(Quant, CompiledSet),
     Quant {
         q: Quant,
         vars: Vec<u32>,
-        bound: CS,
-        body: Box<CF>,
+        bound: CompiledSet,
+        body: Box<CompiledFormula>,
     },
-    Not(Box<CF>),
-    And(Box<CF>, Box<CF>),
-    Or(Box<CF>, Box<CF>),
-    Implies(Box<CF>, Box<CF>),
-    IfElse(Box<CF>, Box<CF>, Box<CF>),
-    Iff(Box<CF>, Box<CF>),
+    Not(Box<CompiledFormula>),
+    And(Box<CompiledFormula>, Box<CompiledFormula>),
+    Or(Box<CompiledFormula>, Box<CompiledFormula>),
+    Implies(Box<CompiledFormula>, Box<CompiledFormula>),
+    IfElse(
+        Box<CompiledFormula>,
+        Box<CompiledFormula>,
+        Box<CompiledFormula>,
+    ),
+    Iff(Box<CompiledFormula>, Box<CompiledFormula>),
 }
 
 /// A compiled set expression; `bool` flags say whether a value is an object.
 #[derive(Clone, Debug)]
-pub(crate) enum CS {
+pub(crate) enum CompiledSet {
     This,
     Null,
     /// An argument: its slot, and whether it holds an object.
@@ -43,27 +47,27 @@ pub(crate) enum CS {
     /// A boolean literal (0 or 1).
     Scalar(i64),
     Class(u16),
-    Join(Box<CS>, CR),
-    Union(Box<CS>, Box<CS>),
-    Diff(Box<CS>, Box<CS>),
-    Inter(Box<CS>, Box<CS>),
-    IntValue(Box<CI>),
+    Join(Box<CompiledSet>, CompiledRelation),
+    Union(Box<CompiledSet>, Box<CompiledSet>),
+    Diff(Box<CompiledSet>, Box<CompiledSet>),
+    Inter(Box<CompiledSet>, Box<CompiledSet>),
+    IntValue(Box<CompiledInt>),
 }
 
 /// A compiled relation.
 #[derive(Clone, Debug)]
-pub(crate) enum CR {
+pub(crate) enum CompiledRelation {
     /// Field number `fi` of class `class`, holding objects of `target` (or scalars if `None`).
     Field {
         class: u16,
         fi: u32,
         target: Option<u16>,
     },
-    Union(Box<CR>, Box<CR>),
-    Transpose(Box<CR>),
+    Union(Box<CompiledRelation>, Box<CompiledRelation>),
+    Transpose(Box<CompiledRelation>),
     Closure {
         reflexive: bool,
-        rel: Box<CR>,
+        rel: Box<CompiledRelation>,
         /// Set when `rel` is a union of reference fields (`left + right`): successor sets can
         /// then be memoized per object.
         fields: Option<Fields>,
@@ -82,9 +86,14 @@ pub(crate) struct Fields {
 }
 
 /// The fields of a union of forward reference fields, and the objects they can point to.
-fn forward_fields(r: &CR, lay: &Layout, out: &mut Vec<(u16, u32)>, sat: &mut u128) -> bool {
+fn forward_fields(
+    r: &CompiledRelation,
+    lay: &Layout,
+    out: &mut Vec<(u16, u32)>,
+    sat: &mut u128,
+) -> bool {
     match r {
-        CR::Field {
+        CompiledRelation::Field {
             class,
             fi,
             target: Some(t),
@@ -93,20 +102,22 @@ fn forward_fields(r: &CR, lay: &Layout, out: &mut Vec<(u16, u32)>, sat: &mut u12
             *sat |= lay.classes[usize::from(*t)].mask;
             true
         }
-        CR::Union(a, b) => forward_fields(a, lay, out, sat) && forward_fields(b, lay, out, sat),
+        CompiledRelation::Union(a, b) => {
+            forward_fields(a, lay, out, sat) && forward_fields(b, lay, out, sat)
+        }
         _ => false,
     }
 }
 
 /// A compiled integer expression.
 #[derive(Clone, Debug)]
-pub(crate) enum CI {
+pub(crate) enum CompiledInt {
     Lit(i64),
-    Sum(Box<CS>),
-    Card(Box<CS>),
-    Add(Box<CI>, Box<CI>),
-    Sub(Box<CI>, Box<CI>),
-    Neg(Box<CI>),
+    Sum(Box<CompiledSet>),
+    Card(Box<CompiledSet>),
+    Add(Box<CompiledInt>, Box<CompiledInt>),
+    Sub(Box<CompiledInt>, Box<CompiledInt>),
+    Neg(Box<CompiledInt>),
 }
 
 /// A compiled invariant or precondition.
@@ -115,7 +126,7 @@ pub(crate) struct Constraint {
     /// Its name (for errors).
     pub name: String,
     /// The formula.
-    pub formula: CF,
+    pub formula: CompiledFormula,
 }
 
 /// The compiled invariants and preconditions, with the sizes of the evaluator's tables.
@@ -175,31 +186,33 @@ impl Compiler<'_> {
         }
     }
 
-    fn formula(&mut self, f: &Formula) -> R<CF> {
+    fn formula(&mut self, f: &Formula) -> R<CompiledFormula> {
         let b = |cx: &mut Self, g: &Formula| cx.formula(g).map(Box::new);
         Ok(match f {
-            Formula::Const(v) => CF::Const(*v),
-            Formula::Subset(x, y) => CF::Subset(self.set(x)?, self.set(y)?),
-            Formula::SetEq(x, y) => CF::SetEq(self.set(x)?, self.set(y)?),
-            Formula::IntCmp(op, x, y) => CF::IntCmp(*op, self.int(x)?, self.int(y)?),
-            Formula::Mult(q, e) => CF::Mult(*q, self.set(e)?),
+            Formula::Const(v) => CompiledFormula::Const(*v),
+            Formula::Subset(x, y) => CompiledFormula::Subset(self.set(x)?, self.set(y)?),
+            Formula::SetEq(x, y) => CompiledFormula::SetEq(self.set(x)?, self.set(y)?),
+            Formula::IntCmp(op, x, y) => CompiledFormula::IntCmp(*op, self.int(x)?, self.int(y)?),
+            Formula::Mult(q, e) => CompiledFormula::Mult(*q, self.set(e)?),
             Formula::Quant {
                 q,
                 vars,
                 bound,
                 body,
-            } => CF::Quant {
+            } => CompiledFormula::Quant {
                 q: *q,
                 vars: vars.iter().map(|v| self.var(v)).collect(),
                 bound: self.set(bound)?,
                 body: b(self, body)?,
             },
-            Formula::Not(g) => CF::Not(b(self, g)?),
-            Formula::And(x, y) => CF::And(b(self, x)?, b(self, y)?),
-            Formula::Or(x, y) => CF::Or(b(self, x)?, b(self, y)?),
-            Formula::Implies(x, y) => CF::Implies(b(self, x)?, b(self, y)?),
-            Formula::IfElse(c, t, e) => CF::IfElse(b(self, c)?, b(self, t)?, b(self, e)?),
-            Formula::Iff(x, y) => CF::Iff(b(self, x)?, b(self, y)?),
+            Formula::Not(g) => CompiledFormula::Not(b(self, g)?),
+            Formula::And(x, y) => CompiledFormula::And(b(self, x)?, b(self, y)?),
+            Formula::Or(x, y) => CompiledFormula::Or(b(self, x)?, b(self, y)?),
+            Formula::Implies(x, y) => CompiledFormula::Implies(b(self, x)?, b(self, y)?),
+            Formula::IfElse(c, t, e) => {
+                CompiledFormula::IfElse(b(self, c)?, b(self, t)?, b(self, e)?)
+            }
+            Formula::Iff(x, y) => CompiledFormula::Iff(b(self, x)?, b(self, y)?),
         })
     }
 
@@ -208,30 +221,30 @@ impl Compiler<'_> {
         *self.vars.entry(v.id).or_insert(next)
     }
 
-    fn set(&mut self, e: &SetExpr) -> R<CS> {
+    fn set(&mut self, e: &SetExpr) -> R<CompiledSet> {
         let b = |cx: &mut Self, g: &SetExpr| cx.set(g).map(Box::new);
         Ok(match e {
             SetExpr::This(_) if self.rm.sig.is_static => {
                 return Err(self.unsupported("`this` in a static method"))
             }
-            SetExpr::This(_) => CS::This,
-            SetExpr::Null => CS::Null,
+            SetExpr::This(_) => CompiledSet::This,
+            SetExpr::Null => CompiledSet::Null,
             SetExpr::Result(_) => return Err(self.unsupported("`result` describes the post-state")),
             SetExpr::Param(name, ty) => {
                 let arg = self.lay.args.iter().find(|a| &a.name == name);
                 let arg =
                     arg.ok_or_else(|| self.unsupported(&format!("unknown parameter `{name}`")))?;
-                CS::Param(arg.slot, is_obj(ty))
+                CompiledSet::Param(arg.slot, is_obj(ty))
             }
-            SetExpr::Var(v) => CS::Var(self.var(v), is_obj(&v.ty)),
-            SetExpr::Bool(v) => CS::Scalar(i64::from(*v)),
+            SetExpr::Var(v) => CompiledSet::Var(self.var(v), is_obj(&v.ty)),
+            SetExpr::Bool(v) => CompiledSet::Scalar(i64::from(*v)),
             SetExpr::Class(_, State::Post) => return Err(self.post()),
-            SetExpr::Class(c, State::Pre) => CS::Class(self.lay.class_of(c)?),
-            SetExpr::Join { left, rel, .. } => CS::Join(b(self, left)?, self.rel(rel)?),
-            SetExpr::Union(x, y) => CS::Union(b(self, x)?, b(self, y)?),
-            SetExpr::Diff(x, y) => CS::Diff(b(self, x)?, b(self, y)?),
-            SetExpr::Inter(x, y) => CS::Inter(b(self, x)?, b(self, y)?),
-            SetExpr::IntValue(i) => CS::IntValue(Box::new(self.int(i)?)),
+            SetExpr::Class(c, State::Pre) => CompiledSet::Class(self.lay.class_of(c)?),
+            SetExpr::Join { left, rel, .. } => CompiledSet::Join(b(self, left)?, self.rel(rel)?),
+            SetExpr::Union(x, y) => CompiledSet::Union(b(self, x)?, b(self, y)?),
+            SetExpr::Diff(x, y) => CompiledSet::Diff(b(self, x)?, b(self, y)?),
+            SetExpr::Inter(x, y) => CompiledSet::Inter(b(self, x)?, b(self, y)?),
+            SetExpr::IntValue(i) => CompiledSet::IntValue(Box::new(self.int(i)?)),
         })
     }
 
@@ -239,13 +252,13 @@ impl Compiler<'_> {
         self.unsupported("it reads the post-state (a prime)")
     }
 
-    fn rel(&mut self, r: &Rel) -> R<CR> {
+    fn rel(&mut self, r: &Rel) -> R<CompiledRelation> {
         let b = |cx: &mut Self, g: &Rel| cx.rel(g).map(Box::new);
         Ok(match r {
             Rel::Field(_, State::Post) => return Err(self.post()),
             Rel::Field(f, State::Pre) => self.field(f)?,
-            Rel::Union(x, y) => CR::Union(b(self, x)?, b(self, y)?),
-            Rel::Transpose(x) => CR::Transpose(b(self, x)?),
+            Rel::Union(x, y) => CompiledRelation::Union(b(self, x)?, b(self, y)?),
+            Rel::Transpose(x) => CompiledRelation::Transpose(b(self, x)?),
             Rel::Closure { reflexive, rel } => {
                 let rel = b(self, rel)?;
                 let (mut list, mut sat) = (Vec::new(), 0);
@@ -257,7 +270,7 @@ impl Compiler<'_> {
                         sat,
                     }
                 });
-                CR::Closure {
+                CompiledRelation::Closure {
                     reflexive: *reflexive,
                     rel,
                     fields,
@@ -266,7 +279,7 @@ impl Compiler<'_> {
         })
     }
 
-    fn field(&self, f: &FieldRef) -> R<CR> {
+    fn field(&self, f: &FieldRef) -> R<CompiledRelation> {
         let class = self.lay.class_of(&f.class)?;
         let info = &self.lay.classes[usize::from(class)];
         let fi = info.fields.iter().position(|(n, _)| n == &f.field);
@@ -277,22 +290,22 @@ impl Compiler<'_> {
             SlotKind::Ref(t) => Some(t),
             SlotKind::Scalar(_) => None,
         };
-        Ok(CR::Field {
+        Ok(CompiledRelation::Field {
             class,
             fi: fi as u32,
             target,
         })
     }
 
-    fn int(&mut self, e: &IntExpr) -> R<CI> {
+    fn int(&mut self, e: &IntExpr) -> R<CompiledInt> {
         let b = |cx: &mut Self, g: &IntExpr| cx.int(g).map(Box::new);
         Ok(match e {
-            IntExpr::Lit(v) => CI::Lit(*v),
-            IntExpr::Sum(s) => CI::Sum(Box::new(self.set(s)?)),
-            IntExpr::Card(s) => CI::Card(Box::new(self.set(s)?)),
-            IntExpr::Add(x, y) => CI::Add(b(self, x)?, b(self, y)?),
-            IntExpr::Sub(x, y) => CI::Sub(b(self, x)?, b(self, y)?),
-            IntExpr::Neg(x) => CI::Neg(b(self, x)?),
+            IntExpr::Lit(v) => CompiledInt::Lit(*v),
+            IntExpr::Sum(s) => CompiledInt::Sum(Box::new(self.set(s)?)),
+            IntExpr::Card(s) => CompiledInt::Card(Box::new(self.set(s)?)),
+            IntExpr::Add(x, y) => CompiledInt::Add(b(self, x)?, b(self, y)?),
+            IntExpr::Sub(x, y) => CompiledInt::Sub(b(self, x)?, b(self, y)?),
+            IntExpr::Neg(x) => CompiledInt::Neg(b(self, x)?),
         })
     }
 }

@@ -32,16 +32,14 @@
 //! # Ok::<(), sattar_gen::GenError>(())
 //! ```
 
-#![warn(missing_docs)]
-
 mod compile;
 mod error;
-mod eval;
 mod finitization;
 mod generator;
 mod layout;
 mod logic;
 mod output;
+mod partial_eval;
 mod propagate;
 mod search;
 mod state;

@@ -3,11 +3,11 @@
 //! against a known value narrows that slot: `c.parent = n` fixes `c.parent`, `no this.root.parent`
 //! makes it null, `l.key < n.key` bounds both keys.
 
-use crate::compile::{CF, CS};
-use crate::eval::Pass;
+use crate::compile::{CompiledFormula, CompiledSet};
 use crate::layout::{bit, Mask};
+use crate::partial_eval::Pass;
 use crate::propagate::{negate, Prim, Side};
-use crate::value::{bits, subset, Many, Tri, IV, OV, SV};
+use crate::value::{bits, subset, IntRange, Many, ObjectSet, SetValue, Tri};
 use sattar_spec::{IntCmp, Quant};
 
 /// What a formula must be for the invariant to hold.
@@ -34,63 +34,63 @@ impl Ctx {
 /// The context of `y` in `x <=> y` once `x` is `a`: equal to `x` if the iff must hold.
 fn iff_ctx(ctx: Ctx, a: Tri) -> Ctx {
     match (ctx, a) {
-        (Ctx::Pos, Tri::T) | (Ctx::Neg, Tri::F) => Ctx::Pos,
-        (Ctx::Pos, Tri::F) | (Ctx::Neg, Tri::T) => Ctx::Neg,
+        (Ctx::Pos, Tri::True) | (Ctx::Neg, Tri::False) => Ctx::Pos,
+        (Ctx::Pos, Tri::False) | (Ctx::Neg, Tri::True) => Ctx::Neg,
         _ => Ctx::Free,
     }
 }
 
 impl Pass<'_> {
     /// A formula in context `ctx`.
-    pub fn formula(&mut self, f: &CF, ctx: Ctx) -> Tri {
+    pub fn formula(&mut self, f: &CompiledFormula, ctx: Ctx) -> Tri {
         if self.sc.conflict {
-            return Tri::F;
+            return Tri::False;
         }
         let r = match f {
-            CF::Const(b) => Tri::of(*b),
-            CF::Subset(a, b) => self.compare(a, b, true, ctx),
-            CF::SetEq(a, b) => self.compare(a, b, false, ctx),
-            CF::IntCmp(op, a, b) => {
+            CompiledFormula::Const(b) => Tri::of(*b),
+            CompiledFormula::Subset(a, b) => self.compare(a, b, true, ctx),
+            CompiledFormula::SetEq(a, b) => self.compare(a, b, false, ctx),
+            CompiledFormula::IntCmp(op, a, b) => {
                 let (x, y) = (self.int(a), self.int(b));
                 self.cmp(*op, x, y, ctx)
             }
-            CF::Mult(q, e) => {
+            CompiledFormula::Mult(q, e) => {
                 let v = self.set(e);
                 self.mult(*q, v, ctx)
             }
-            CF::Quant {
+            CompiledFormula::Quant {
                 q,
                 vars,
                 bound,
                 body,
             } => self.quant(*q, vars, bound, body, ctx),
-            CF::Not(g) => self.formula(g, ctx.flip()).not(),
-            CF::And(x, y) => self.and(x, y, ctx),
-            CF::Or(x, y) => self.or(x, y, ctx, false),
-            CF::Implies(x, y) => self.or(x, y, ctx, true),
-            CF::IfElse(c, t, e) => self.if_else(c, t, e, ctx),
-            CF::Iff(x, y) => {
+            CompiledFormula::Not(g) => self.formula(g, ctx.flip()).not(),
+            CompiledFormula::And(x, y) => self.and(x, y, ctx),
+            CompiledFormula::Or(x, y) => self.or(x, y, ctx, false),
+            CompiledFormula::Implies(x, y) => self.or(x, y, ctx, true),
+            CompiledFormula::IfElse(c, t, e) => self.if_else(c, t, e, ctx),
+            CompiledFormula::Iff(x, y) => {
                 let a = self.formula(x, Ctx::Free);
                 let b = self.formula(y, iff_ctx(ctx, a));
                 iff(a, b)
             }
         };
         if self.sc.conflict {
-            Tri::F
+            Tri::False
         } else {
             r
         }
     }
 
-    fn and(&mut self, x: &CF, y: &CF, ctx: Ctx) -> Tri {
+    fn and(&mut self, x: &CompiledFormula, y: &CompiledFormula, ctx: Ctx) -> Tri {
         let a = self.formula(x, if ctx == Ctx::Pos { Ctx::Pos } else { Ctx::Free });
-        if a == Tri::F {
-            return Tri::F;
+        if a == Tri::False {
+            return Tri::False;
         }
         let y_ctx = match (ctx, a) {
             (Ctx::Pos, _) => Ctx::Pos,
             // must be false and x holds: y must fail
-            (Ctx::Neg, Tri::T) => Ctx::Neg,
+            (Ctx::Neg, Tri::True) => Ctx::Neg,
             _ => Ctx::Free,
         };
         let b = self.formula(y, y_ctx);
@@ -98,7 +98,7 @@ impl Pass<'_> {
     }
 
     /// `x || y`, or `!x || y` (implication) when `implies`.
-    fn or(&mut self, x: &CF, y: &CF, ctx: Ctx, implies: bool) -> Tri {
+    fn or(&mut self, x: &CompiledFormula, y: &CompiledFormula, ctx: Ctx, implies: bool) -> Tri {
         let x_ctx = match ctx {
             Ctx::Neg if implies => Ctx::Pos,
             Ctx::Neg => Ctx::Neg,
@@ -108,55 +108,61 @@ impl Pass<'_> {
         if implies {
             a = a.not();
         }
-        if a == Tri::T {
-            return Tri::T;
+        if a == Tri::True {
+            return Tri::True;
         }
         let y_ctx = match (ctx, a) {
             (Ctx::Neg, _) => Ctx::Neg,
             // must be true and the left disjunct fails: y must hold
-            (Ctx::Pos, Tri::F) => Ctx::Pos,
+            (Ctx::Pos, Tri::False) => Ctx::Pos,
             _ => Ctx::Free,
         };
         let b = self.formula(y, y_ctx);
         and(a.not(), b.not()).not()
     }
 
-    fn if_else(&mut self, c: &CF, t: &CF, e: &CF, ctx: Ctx) -> Tri {
+    fn if_else(
+        &mut self,
+        c: &CompiledFormula,
+        t: &CompiledFormula,
+        e: &CompiledFormula,
+        ctx: Ctx,
+    ) -> Tri {
         match self.formula(c, Ctx::Free) {
-            Tri::T => self.formula(t, ctx),
-            Tri::F => self.formula(e, ctx),
-            Tri::U => {
+            Tri::True => self.formula(t, ctx),
+            Tri::False => self.formula(e, ctx),
+            Tri::Unknown => {
                 let a = self.formula(t, Ctx::Free);
                 let b = self.formula(e, Ctx::Free);
                 if a == b {
                     a
                 } else {
-                    Tri::U
+                    Tri::Unknown
                 }
             }
         }
     }
 
     /// `a in b` (`subset`) or `a = b`.
-    fn compare(&mut self, a: &CS, b: &CS, is_subset: bool, ctx: Ctx) -> Tri {
+    fn compare(&mut self, a: &CompiledSet, b: &CompiledSet, is_subset: bool, ctx: Ctx) -> Tri {
         let (x, y) = (self.set(a), self.set(b));
         match (x, y) {
-            (SV::O(x), SV::O(y)) if is_subset => self.obj_subset(x, y, ctx),
-            (SV::O(x), SV::O(y)) => self.obj_eq(x, y, ctx),
-            (SV::O(_), _) | (_, SV::O(_)) => Tri::F,
+            (SetValue::Objects(x), SetValue::Objects(y)) if is_subset => self.obj_subset(x, y, ctx),
+            (SetValue::Objects(x), SetValue::Objects(y)) => self.obj_eq(x, y, ctx),
+            (SetValue::Objects(_), _) | (_, SetValue::Objects(_)) => Tri::False,
             (x, y) => self.scalar_compare(x, y, is_subset, ctx),
         }
     }
 
-    fn obj_subset(&mut self, a: OV, b: OV, ctx: Ctx) -> Tri {
+    fn obj_subset(&mut self, a: ObjectSet, b: ObjectSet, ctx: Ctx) -> Tri {
         let r = if a.hi & !b.lo == 0 {
-            Tri::T
+            Tri::True
         } else if a.lo & !b.hi != 0 {
-            Tri::F
+            Tri::False
         } else {
-            Tri::U
+            Tri::Unknown
         };
-        if r != Tri::U || ctx == Ctx::Free {
+        if r != Tri::Unknown || ctx == Ctx::Free {
             return r;
         }
         let pos = ctx == Ctx::Pos;
@@ -182,15 +188,15 @@ impl Pass<'_> {
         r
     }
 
-    fn obj_eq(&mut self, a: OV, b: OV, ctx: Ctx) -> Tri {
+    fn obj_eq(&mut self, a: ObjectSet, b: ObjectSet, ctx: Ctx) -> Tri {
         let r = if a.is_exact() && b.is_exact() {
             Tri::of(a.lo == b.lo)
         } else if a.lo & !b.hi != 0 || b.lo & !a.hi != 0 {
-            Tri::F
+            Tri::False
         } else {
-            Tri::U
+            Tri::Unknown
         };
-        if r == Tri::U && ctx != Ctx::Free {
+        if r == Tri::Unknown && ctx != Ctx::Free {
             self.eq_narrow(a, b, ctx == Ctx::Pos);
             self.eq_narrow(b, a, ctx == Ctx::Pos);
         }
@@ -198,7 +204,7 @@ impl Pass<'_> {
     }
 
     /// `a = b` (or `a != b`) with `a` one unset slot and `b` known.
-    fn eq_narrow(&mut self, a: OV, b: OV, pos: bool) {
+    fn eq_narrow(&mut self, a: ObjectSet, b: ObjectSet, pos: bool) {
         let (Some(s), true) = (a.term, b.is_exact()) else {
             return;
         };
@@ -222,18 +228,18 @@ impl Pass<'_> {
     }
 
     /// `a in b` or `a = b` on ints or booleans.
-    fn scalar_compare(&mut self, x: SV, y: SV, is_subset: bool, ctx: Ctx) -> Tri {
+    fn scalar_compare(&mut self, x: SetValue, y: SetValue, is_subset: bool, ctx: Ctx) -> Tri {
         match (single(x), single(y)) {
             // two single values: `in` and `=` both mean equal
-            (SV::One(a), SV::One(b)) => self.cmp(IntCmp::Eq, a, b, ctx),
+            (SetValue::One(a), SetValue::One(b)) => self.cmp(IntCmp::Eq, a, b, ctx),
             (x, y) => {
                 let term = match &x {
-                    SV::One(iv) => iv.term,
+                    SetValue::One(iv) => iv.term,
                     _ => None,
                 };
                 let (a, b) = (self.many(x), self.many(y));
                 let r = many_compare(&a, &b, is_subset);
-                if let (Tri::U, Ctx::Pos, Some(t), true) = (r, ctx, term, b.is_exact()) {
+                if let (Tri::Unknown, Ctx::Pos, Some(t), true) = (r, ctx, term, b.is_exact()) {
                     self.must_be_in(t, &b.lo, is_subset);
                 }
                 r
@@ -258,7 +264,7 @@ impl Pass<'_> {
     }
 
     /// An integer comparison; collects it for propagation when it must hold (or fail).
-    pub fn cmp(&mut self, op: IntCmp, a: IV, b: IV, ctx: Ctx) -> Tri {
+    pub fn cmp(&mut self, op: IntCmp, a: IntRange, b: IntRange, ctx: Ctx) -> Tri {
         if let (Some((s1, o1)), Some((s2, o2))) = (a.term, b.term) {
             if s1 == s2 {
                 return Tri::of(op.holds(o1, o2));
@@ -266,18 +272,18 @@ impl Pass<'_> {
         }
         let r = interval_cmp(op, a, b);
         let has_term = a.term.is_some() || b.term.is_some();
-        if r == Tri::U && has_term && ctx != Ctx::Free {
+        if r == Tri::Unknown && has_term && ctx != Ctx::Free {
             let op = if ctx == Ctx::Pos { op } else { negate(op) };
             self.sc.prims.push(Prim::new(op, Side::of(a), Side::of(b)));
         }
         r
     }
 
-    fn mult(&mut self, q: Quant, v: SV, ctx: Ctx) -> Tri {
+    fn mult(&mut self, q: Quant, v: SetValue, ctx: Ctx) -> Tri {
         let (lo, hi) = match &v {
-            SV::O(ov) => ov.card(),
-            SV::One(_) => (1, 1),
-            SV::M(m) => (
+            SetValue::Objects(ov) => ov.card(),
+            SetValue::One(_) => (1, 1),
+            SetValue::Many(m) => (
                 m.lo.len() as i64,
                 m.hi.as_ref().map_or(i64::MAX, |h| h.len() as i64),
             ),
@@ -287,9 +293,9 @@ impl Pass<'_> {
             Quant::Some => decide(lo > 0, hi == 0),
             Quant::One => decide(lo == 1 && hi == 1, lo >= 2 || hi == 0),
             Quant::Lone => decide(hi <= 1, lo >= 2),
-            Quant::All => Tri::U,
+            Quant::All => Tri::Unknown,
         };
-        if let (Tri::U, SV::O(OV { term: Some(s), .. })) = (r, &v) {
+        if let (Tri::Unknown, SetValue::Objects(ObjectSet { term: Some(s), .. })) = (r, &v) {
             // one slot holds null or one object: `no` wants null, `some`/`one` an object
             let null_only = match (q, ctx) {
                 (Quant::No, Ctx::Pos) | (Quant::Some | Quant::One, Ctx::Neg) => Some(true),
@@ -306,7 +312,14 @@ impl Pass<'_> {
         r
     }
 
-    fn quant(&mut self, q: Quant, vars: &[u32], bound: &CS, body: &CF, ctx: Ctx) -> Tri {
+    fn quant(
+        &mut self,
+        q: Quant,
+        vars: &[u32],
+        bound: &CompiledSet,
+        body: &CompiledFormula,
+        ctx: Ctx,
+    ) -> Tri {
         let bound = self.set(bound);
         let body_ctx = match (q, ctx) {
             (Quant::All, Ctx::Pos) => Ctx::Pos,
@@ -314,8 +327,10 @@ impl Pass<'_> {
             _ => Ctx::Free,
         };
         let (elems, exact) = match (bound, vars) {
-            (SV::O(ov), [v]) => return self.quant_objects(q, *v, ov, body, (body_ctx, ctx)),
-            (SV::O(ov), _) => (
+            (SetValue::Objects(ov), [v]) => {
+                return self.quant_objects(q, *v, ov, body, (body_ctx, ctx))
+            }
+            (SetValue::Objects(ov), _) => (
                 bits(ov.lo).map(i64::from).collect::<Vec<_>>(),
                 ov.is_exact(),
             ),
@@ -343,7 +358,14 @@ impl Pass<'_> {
 
     /// One variable over objects (the common case, without allocating); `ctxs` holds the body's
     /// context and the quantifier's.
-    fn quant_objects(&mut self, q: Quant, v: u32, ov: OV, body: &CF, ctxs: (Ctx, Ctx)) -> Tri {
+    fn quant_objects(
+        &mut self,
+        q: Quant,
+        v: u32,
+        ov: ObjectSet,
+        body: &CompiledFormula,
+        ctxs: (Ctx, Ctx),
+    ) -> Tri {
         let mut tally = Tally::default();
         for o in bits(ov.lo) {
             self.sc.env[v as usize] = i64::from(o);
@@ -362,7 +384,7 @@ impl Pass<'_> {
     /// fail; here an object whose body already fails (`all`) or holds (`no`) is ruled out of
     /// those slots at once. E.g. `all c: n.(left + right) | c.parent = n` keeps `n.left` off
     /// every node whose parent is another node.
-    fn rule_out(&mut self, q: Quant, v: u32, ov: OV, body: &CF) {
+    fn rule_out(&mut self, q: Quant, v: u32, ov: ObjectSet, body: &CompiledFormula) {
         let allowed = ov
             .feeds
             .iter()
@@ -394,14 +416,14 @@ impl Tally {
     /// Adds one outcome; `Some` when the quantifier is decided already.
     fn add(&mut self, q: Quant, r: Tri) -> Option<Tri> {
         match r {
-            Tri::T => self.t += 1,
-            Tri::U => self.u += 1,
-            Tri::F => {}
+            Tri::True => self.t += 1,
+            Tri::Unknown => self.u += 1,
+            Tri::False => {}
         }
         match (q, r) {
-            (Quant::All, Tri::F) | (Quant::No, Tri::T) => Some(Tri::F),
-            (Quant::Some, Tri::T) => Some(Tri::T),
-            (Quant::One | Quant::Lone, Tri::T) if self.t >= 2 => Some(Tri::F),
+            (Quant::All, Tri::False) | (Quant::No, Tri::True) => Some(Tri::False),
+            (Quant::Some, Tri::True) => Some(Tri::True),
+            (Quant::One | Quant::Lone, Tri::True) if self.t >= 2 => Some(Tri::False),
             _ => None,
         }
     }
@@ -409,7 +431,7 @@ impl Tally {
     /// The verdict once every known member was tried; `exact`: no other member may exist.
     fn finish(&self, q: Quant, exact: bool) -> Tri {
         if !exact {
-            return Tri::U;
+            return Tri::Unknown;
         }
         match q {
             Quant::All | Quant::No => decide(self.u == 0, false),
@@ -420,43 +442,45 @@ impl Tally {
     }
 }
 
-/// `T` if `yes`, `F` if `no`, else unknown.
+/// `True` if `yes`, `False` if `no`, else unknown.
 fn decide(yes: bool, no: bool) -> Tri {
     match (yes, no) {
-        (true, _) => Tri::T,
-        (_, true) => Tri::F,
-        _ => Tri::U,
+        (true, _) => Tri::True,
+        (_, true) => Tri::False,
+        _ => Tri::Unknown,
     }
 }
 
 fn and(a: Tri, b: Tri) -> Tri {
     match (a, b) {
-        (Tri::F, _) | (_, Tri::F) => Tri::F,
-        (Tri::T, Tri::T) => Tri::T,
-        _ => Tri::U,
+        (Tri::False, _) | (_, Tri::False) => Tri::False,
+        (Tri::True, Tri::True) => Tri::True,
+        _ => Tri::Unknown,
     }
 }
 
 fn iff(a: Tri, b: Tri) -> Tri {
     match (a, b) {
-        (Tri::U, _) | (_, Tri::U) => Tri::U,
+        (Tri::Unknown, _) | (_, Tri::Unknown) => Tri::Unknown,
         (a, b) => Tri::of(a == b),
     }
 }
 
 /// A known one-member scalar set as a single value.
-fn single(v: SV) -> SV {
+fn single(v: SetValue) -> SetValue {
     match v {
-        SV::M(m) if m.is_exact() && m.lo.len() == 1 => SV::One(IV::exact(m.lo[0])),
+        SetValue::Many(m) if m.is_exact() && m.lo.len() == 1 => {
+            SetValue::One(IntRange::exact(m.lo[0]))
+        }
         other => other,
     }
 }
 
 fn many_compare(a: &Many, b: &Many, is_subset: bool) -> Tri {
     let a_in_b = |a: &Many, b: &Many| match (&a.hi, &b.hi) {
-        (Some(ah), _) if subset(ah, &b.lo) => Tri::T,
-        (_, Some(bh)) if !subset(&a.lo, bh) => Tri::F,
-        _ => Tri::U,
+        (Some(ah), _) if subset(ah, &b.lo) => Tri::True,
+        (_, Some(bh)) if !subset(&a.lo, bh) => Tri::False,
+        _ => Tri::Unknown,
     };
     if is_subset {
         return a_in_b(a, b);
@@ -465,13 +489,13 @@ fn many_compare(a: &Many, b: &Many, is_subset: bool) -> Tri {
         return Tri::of(a.lo == b.lo);
     }
     match (a_in_b(a, b), a_in_b(b, a)) {
-        (Tri::F, _) | (_, Tri::F) => Tri::F,
-        _ => Tri::U,
+        (Tri::False, _) | (_, Tri::False) => Tri::False,
+        _ => Tri::Unknown,
     }
 }
 
 /// `a op b` on intervals.
-fn interval_cmp(op: IntCmp, a: IV, b: IV) -> Tri {
+fn interval_cmp(op: IntCmp, a: IntRange, b: IntRange) -> Tri {
     match op {
         IntCmp::Lt => decide(a.hi < b.lo, a.lo >= b.hi),
         IntCmp::Le => decide(a.hi <= b.lo, a.lo > b.hi),

@@ -2,8 +2,8 @@
 //! pass) narrow the domains of the unset slots they mention, to a fixpoint. A BST's ordering
 //! constraints, for instance, pin every key once the shape is complete.
 
-use crate::eval::Pass;
-use crate::value::IV;
+use crate::partial_eval::Pass;
+use crate::value::IntRange;
 use sattar_spec::IntCmp;
 
 /// One side of a primitive constraint.
@@ -17,7 +17,7 @@ pub(crate) enum Side {
 
 impl Side {
     /// The side of an integer value.
-    pub fn of(v: IV) -> Side {
+    pub fn of(v: IntRange) -> Side {
         match v.term {
             Some((slot, off)) => Side::Term(slot, off),
             None => Side::Const(v.lo, v.hi),

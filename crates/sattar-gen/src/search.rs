@@ -11,9 +11,9 @@
 
 use crate::compile::{Compiled, Constraint};
 use crate::error::GenError;
-use crate::eval::{Pass, Scratch};
 use crate::layout::{bit, Layout, SlotKind};
 use crate::logic::Ctx;
+use crate::partial_eval::{Pass, Scratch};
 use crate::state::{State, NULL};
 use crate::value::{bits, Tri};
 use std::ops::ControlFlow;
@@ -85,9 +85,9 @@ impl<'a, S: Sink> Search<'a, S> {
         }
         let mark = self.st.mark();
         let flow = match self.evaluate()? {
-            Tri::F => Ok(ControlFlow::Continue(())),
-            Tri::U => self.decide(),
-            Tri::T => self.leaf(),
+            Tri::False => Ok(ControlFlow::Continue(())),
+            Tri::Unknown => self.decide(),
+            Tri::True => self.leaf(),
         };
         self.st.undo_to(mark);
         flow
@@ -101,7 +101,7 @@ impl<'a, S: Sink> Search<'a, S> {
             st: &mut self.st,
             sc: &mut self.sc,
         };
-        let mut verdict = Tri::T;
+        let mut verdict = Tri::True;
         for c in self.cons {
             let r = pass.formula(&c.formula, Ctx::Pos);
             if pass.sc.overflow {
@@ -110,12 +110,16 @@ impl<'a, S: Sink> Search<'a, S> {
                 });
             }
             match r {
-                Tri::F => return Ok(Tri::F),
-                Tri::U => verdict = Tri::U,
-                Tri::T => {}
+                Tri::False => return Ok(Tri::False),
+                Tri::Unknown => verdict = Tri::Unknown,
+                Tri::True => {}
             }
         }
-        Ok(if pass.propagate() { verdict } else { Tri::F })
+        Ok(if pass.propagate() {
+            verdict
+        } else {
+            Tri::False
+        })
     }
 
     /// What to do on an unknown verdict. Slots the evaluation read that have a single value

@@ -9,36 +9,36 @@ use crate::layout::Mask;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Tri {
     /// Holds in every completion.
-    T,
+    True,
     /// Fails in every completion.
-    F,
+    False,
     /// Depends on slots not yet set.
-    U,
+    Unknown,
 }
 
 impl Tri {
-    /// `T` or `F`.
+    /// `True` or `False`.
     pub fn of(b: bool) -> Tri {
         if b {
-            Tri::T
+            Tri::True
         } else {
-            Tri::F
+            Tri::False
         }
     }
 
     /// Negation (unknown stays unknown).
     pub fn not(self) -> Tri {
         match self {
-            Tri::T => Tri::F,
-            Tri::F => Tri::T,
-            Tri::U => Tri::U,
+            Tri::True => Tri::False,
+            Tri::False => Tri::True,
+            Tri::Unknown => Tri::Unknown,
         }
     }
 }
 
 /// An integer in `lo..=hi`; `term` when it is exactly `slot + offset` for an unset slot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct IV {
+pub(crate) struct IntRange {
     /// Lowest possible value.
     pub lo: i64,
     /// Highest possible value.
@@ -47,10 +47,10 @@ pub(crate) struct IV {
     pub term: Option<(u32, i64)>,
 }
 
-impl IV {
+impl IntRange {
     /// A known value.
-    pub fn exact(v: i64) -> IV {
-        IV {
+    pub fn exact(v: i64) -> IntRange {
+        IntRange {
             lo: v,
             hi: v,
             term: None,
@@ -58,8 +58,8 @@ impl IV {
     }
 
     /// Any value at all.
-    pub fn any() -> IV {
-        IV {
+    pub fn any() -> IntRange {
+        IntRange {
             lo: i64::MIN,
             hi: i64::MAX,
             term: None,
@@ -110,7 +110,7 @@ impl Feeds {
 
 /// A set of objects between `lo` and `hi`; `term` when it is exactly an unset reference slot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct OV {
+pub(crate) struct ObjectSet {
     /// Objects in the set in every completion.
     pub lo: Mask,
     /// Objects in the set in some completion.
@@ -121,10 +121,10 @@ pub(crate) struct OV {
     pub feeds: Feeds,
 }
 
-impl OV {
+impl ObjectSet {
     /// A set between `lo` and `hi`.
-    pub fn new(lo: Mask, hi: Mask) -> OV {
-        OV {
+    pub fn new(lo: Mask, hi: Mask) -> ObjectSet {
+        ObjectSet {
             lo,
             hi,
             term: None,
@@ -133,8 +133,8 @@ impl OV {
     }
 
     /// A known set.
-    pub fn exact(m: Mask) -> OV {
-        OV::new(m, m)
+    pub fn exact(m: Mask) -> ObjectSet {
+        ObjectSet::new(m, m)
     }
 
     /// Whether the set is known.
@@ -216,19 +216,19 @@ impl Many {
 
 /// The three-valued value of a set expression.
 #[derive(Clone, Debug)]
-pub(crate) enum SV {
+pub(crate) enum SetValue {
     /// Objects.
-    O(OV),
+    Objects(ObjectSet),
     /// Exactly one int or boolean (a field of one object, an argument, a literal).
-    One(IV),
+    One(IntRange),
     /// Any number of ints or booleans.
-    M(Many),
+    Many(Many),
 }
 
-impl SV {
+impl SetValue {
     /// The empty set of objects.
-    pub fn none() -> SV {
-        SV::O(OV::exact(0))
+    pub fn none() -> SetValue {
+        SetValue::Objects(ObjectSet::exact(0))
     }
 }
 

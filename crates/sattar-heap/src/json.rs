@@ -91,7 +91,73 @@ impl Loader<'_> {
         }
     }
 
-    fn heap(&mut self, objects: &Map<String, Json>) -> Result<Heap, HeapError> {
+    /// The receiver: none for a static method, else an object of the method's class.
+    fn receiver(
+        &mut self,
+        sig: &MethodSig,
+        this: Option<&Json>,
+        classes: &BTreeMap<ObjId, String>,
+    ) -> Result<Option<ObjId>, HeapError> {
+        match (sig.is_static, this) {
+            (true, None | Some(Json::Null)) => Ok(None),
+            (true, Some(_)) => self.err("this", format!("{} is static: remove \"this\"", sig.name)),
+            (false, None | Some(Json::Null)) => self.err(
+                "this",
+                format!(
+                    "{}.{} needs a receiver: set \"this\" to an object id",
+                    sig.class, sig.name
+                ),
+            ),
+            (false, Some(j)) => {
+                let ty = FieldType::Ref(sig.class.clone());
+                Ok(self.value("this", j, &ty, classes)?.as_ref().cloned())
+            }
+        }
+    }
+
+    /// The arguments, in parameter order: every parameter needs one, and nothing else is allowed.
+    fn arguments(
+        &mut self,
+        sig: &MethodSig,
+        args: Option<&Json>,
+        classes: &BTreeMap<ObjId, String>,
+    ) -> Result<Vec<(String, Value)>, HeapError> {
+        let empty = Map::new();
+        let args_json = match args {
+            None => &empty,
+            Some(Json::Object(m)) => m,
+            Some(_) => return self.err("args", "\"args\" must be an object {\"param\": value}"),
+        };
+        for key in args_json.keys() {
+            if sig.param(key).is_none() {
+                let names: Vec<&String> = sig.params.iter().map(|(n, _)| n).collect();
+                return self.err(
+                    &format!("args.{key}"),
+                    format!(
+                        "{} has no parameter \"{key}\"; its parameters: {names:?}",
+                        sig.name
+                    ),
+                );
+            }
+        }
+        let mut out = Vec::new();
+        for (name, ty) in &sig.params {
+            let path = format!("args.{name}");
+            match args_json.get(name) {
+                Some(j) => out.push((name.clone(), self.value(&path, j, ty, classes)?)),
+                None => {
+                    return self.err(&path, format!("missing argument \"{name}\" of type {ty}"))
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Every object's qualified class, checked against the schema.
+    fn classes(
+        &mut self,
+        objects: &Map<String, Json>,
+    ) -> Result<BTreeMap<ObjId, String>, HeapError> {
         let mut classes = BTreeMap::new();
         for (id, obj) in objects {
             let path = format!("objects.{id}");
@@ -110,6 +176,11 @@ impl Loader<'_> {
                 Err(c) => return self.err(&path, format!("class \"{class}\" is ambiguous: {c:?}")),
             };
         }
+        Ok(classes)
+    }
+
+    fn heap(&mut self, objects: &Map<String, Json>) -> Result<Heap, HeapError> {
+        let classes = self.classes(objects)?;
         let mut heap = Heap::default();
         for id in self.object_ids(objects) {
             let path = format!("objects.{id}");
@@ -208,50 +279,8 @@ pub fn input_from_json(
         .iter()
         .map(|(k, o)| (k.clone(), o.class.clone()))
         .collect();
-    let this = match (sig.is_static, top.get("this")) {
-        (true, None | Some(Json::Null)) => None,
-        (true, Some(_)) => {
-            return loader.err("this", format!("{} is static: remove \"this\"", sig.name))
-        }
-        (false, None | Some(Json::Null)) => {
-            return loader.err(
-                "this",
-                format!(
-                    "{}.{} needs a receiver: set \"this\" to an object id",
-                    sig.class, sig.name
-                ),
-            )
-        }
-        (false, Some(j)) => {
-            let ty = FieldType::Ref(sig.class.clone());
-            loader.value("this", j, &ty, &classes)?.as_ref().cloned()
-        }
-    };
-    let args_json = match top.get("args") {
-        None => &empty,
-        Some(Json::Object(m)) => m,
-        Some(_) => return loader.err("args", "\"args\" must be an object {\"param\": value}"),
-    };
-    for key in args_json.keys() {
-        if sig.param(key).is_none() {
-            let names: Vec<&String> = sig.params.iter().map(|(n, _)| n).collect();
-            return loader.err(
-                &format!("args.{key}"),
-                format!(
-                    "{} has no parameter \"{key}\"; its parameters: {names:?}",
-                    sig.name
-                ),
-            );
-        }
-    }
-    let mut args = Vec::new();
-    for (name, ty) in &sig.params {
-        let path = format!("args.{name}");
-        match args_json.get(name) {
-            Some(j) => args.push((name.clone(), loader.value(&path, j, ty, &classes)?)),
-            None => return loader.err(&path, format!("missing argument \"{name}\" of type {ty}")),
-        }
-    }
+    let this = loader.receiver(sig, top.get("this"), &classes)?;
+    let args = loader.arguments(sig, top.get("args"), &classes)?;
     Ok((TestInput { this, args, heap }, loader.notes))
 }
 

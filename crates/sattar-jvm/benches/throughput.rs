@@ -1,6 +1,8 @@
 //! JVM bridge throughput: worker start-up with a cached compile, and warm tests per second on
 //! the BST subject. Run: `cargo bench -p sattar-jvm --bench throughput`.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
+
 use sattar_catalog::inputs::bst;
 use sattar_heap::TestInput;
 use sattar_java::parse_program;

@@ -8,6 +8,8 @@ mod compile;
 mod instrument;
 mod protocol;
 mod runner;
+// The worker hosts the JVM through the JNI invocation API and redirects file descriptors.
+#[allow(unsafe_code)]
 mod worker;
 
 pub use instrument::{instrument, RUNTIME_SOURCES};

@@ -3,48 +3,55 @@
 use sattar_heap::{FieldType, Heap, ObjId, Object, Value};
 use serde::{Deserialize, Serialize};
 
-/// A value on the wire.
+/// A value on the wire. Serialized under one-letter tags: a heap sends one per field.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum WVal {
+pub enum WireValue {
     /// An int.
-    I(i32),
+    #[serde(rename = "I")]
+    Int(i32),
     /// A boolean.
-    B(bool),
+    #[serde(rename = "B")]
+    Bool(bool),
     /// null.
-    N,
+    #[serde(rename = "N")]
+    Null,
     /// A reference to a named object.
-    R(String),
+    #[serde(rename = "R")]
+    Ref(String),
 }
 
-/// A field or parameter type on the wire.
+/// A field or parameter type on the wire (tagged with its JVM descriptor letter).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum WType {
+pub enum WireType {
     /// int
-    I,
+    #[serde(rename = "I")]
+    Int,
     /// boolean
-    Z,
+    #[serde(rename = "Z")]
+    Bool,
     /// A reference to the qualified class.
-    L(String),
+    #[serde(rename = "L")]
+    Ref(String),
 }
 
 /// A class the worker must know: qualified name and fields.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct WClass {
+pub struct WireClass {
     /// Qualified name (`LinkedList.Node`).
     pub name: String,
     /// Fields in declaration order.
-    pub fields: Vec<(String, WType)>,
+    pub fields: Vec<(String, WireType)>,
 }
 
 /// An object on the wire.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct WObj {
+pub struct WireObject {
     /// Its name.
     pub id: String,
     /// Its qualified class.
     pub class: String,
     /// Field values.
-    pub fields: Vec<(String, WVal)>,
+    pub fields: Vec<(String, WireValue)>,
 }
 
 /// Parent → worker.
@@ -59,17 +66,17 @@ pub enum Request {
         /// Maximum Java heap in MiB.
         heap_mb: u32,
         /// The subject's classes.
-        classes: Vec<WClass>,
+        classes: Vec<WireClass>,
         /// Number of statements (sizes the coverage array).
         statements: u32,
     },
     /// Run one test.
-    Run(RunReq),
+    Run(RunRequest),
 }
 
 /// One test to run.
 #[derive(Debug, Serialize, Deserialize)]
-pub struct RunReq {
+pub struct RunRequest {
     /// Qualified declaring class.
     pub class: String,
     /// Method name.
@@ -77,24 +84,24 @@ pub struct RunReq {
     /// Whether it is static.
     pub is_static: bool,
     /// Parameter types.
-    pub params: Vec<WType>,
+    pub params: Vec<WireType>,
     /// Return type (`None` for void).
-    pub ret: Option<WType>,
+    pub ret: Option<WireType>,
     /// The receiver's name.
     pub this: Option<String>,
     /// Argument values in order.
-    pub args: Vec<WVal>,
+    pub args: Vec<WireValue>,
     /// The pre-state.
-    pub objects: Vec<WObj>,
+    pub objects: Vec<WireObject>,
     /// Step budget.
     pub max_steps: u64,
 }
 
 /// How a run ended, as the worker saw it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum WEnd {
+pub enum RunEnd {
     /// Returned, with the value for non-void methods.
-    Returned(Option<WVal>),
+    Returned(Option<WireValue>),
     /// A throwable escaped: its class name (`java.lang.X`, `Outer.Inner`).
     Threw(String),
     /// `sattar.StepLimitError`.
@@ -109,13 +116,13 @@ pub enum Response {
     /// A run finished.
     Done {
         /// How it ended.
-        end: WEnd,
+        end: RunEnd,
         /// Covered statement ids.
         covered: Vec<u32>,
         /// Branch events, `2 * id + taken`.
         trace: Vec<u32>,
         /// Input objects (names kept) and reachable new ones (named `\u{1}jvmN`).
-        post: Vec<WObj>,
+        post: Vec<WireObject>,
         /// Steps used.
         steps: u64,
     },
@@ -126,59 +133,59 @@ pub enum Response {
 }
 
 /// A heap value on the wire.
-pub fn to_wval(v: &Value) -> WVal {
+pub fn to_wire_value(v: &Value) -> WireValue {
     match v {
-        Value::Int(i) => WVal::I(*i),
-        Value::Bool(b) => WVal::B(*b),
-        Value::Null => WVal::N,
-        Value::Ref(o) => WVal::R(o.0.clone()),
+        Value::Int(i) => WireValue::Int(*i),
+        Value::Bool(b) => WireValue::Bool(*b),
+        Value::Null => WireValue::Null,
+        Value::Ref(o) => WireValue::Ref(o.0.clone()),
     }
 }
 
 /// A wire value as a heap value.
-pub fn from_wval(v: &WVal) -> Value {
+pub fn from_wire_value(v: &WireValue) -> Value {
     match v {
-        WVal::I(i) => Value::Int(*i),
-        WVal::B(b) => Value::Bool(*b),
-        WVal::N => Value::Null,
-        WVal::R(o) => Value::Ref(ObjId(o.clone())),
+        WireValue::Int(i) => Value::Int(*i),
+        WireValue::Bool(b) => Value::Bool(*b),
+        WireValue::Null => Value::Null,
+        WireValue::Ref(o) => Value::Ref(ObjId(o.clone())),
     }
 }
 
 /// A field type on the wire.
-pub fn to_wtype(t: &FieldType) -> WType {
+pub fn to_wire_type(t: &FieldType) -> WireType {
     match t {
-        FieldType::Int => WType::I,
-        FieldType::Bool => WType::Z,
-        FieldType::Ref(c) => WType::L(c.clone()),
+        FieldType::Int => WireType::Int,
+        FieldType::Bool => WireType::Bool,
+        FieldType::Ref(c) => WireType::Ref(c.clone()),
     }
 }
 
 /// A heap's objects on the wire.
-pub fn to_wobjs(heap: &Heap) -> Vec<WObj> {
+pub fn to_wire_objects(heap: &Heap) -> Vec<WireObject> {
     heap.objects
         .iter()
-        .map(|(id, o)| WObj {
+        .map(|(id, o)| WireObject {
             id: id.0.clone(),
             class: o.class.clone(),
             fields: o
                 .fields
                 .iter()
-                .map(|(f, v)| (f.clone(), to_wval(v)))
+                .map(|(f, v)| (f.clone(), to_wire_value(v)))
                 .collect(),
         })
         .collect()
 }
 
 /// Wire objects as a heap.
-pub fn from_wobjs(objs: &[WObj]) -> Heap {
+pub fn from_wire_objects(objs: &[WireObject]) -> Heap {
     let objects = objs
         .iter()
         .map(|o| {
             let fields = o
                 .fields
                 .iter()
-                .map(|(f, v)| (f.clone(), from_wval(v)))
+                .map(|(f, v)| (f.clone(), from_wire_value(v)))
                 .collect();
             (
                 ObjId(o.id.clone()),

@@ -3,7 +3,8 @@
 
 use crate::compile::{compile, java_file_name};
 use crate::protocol::{
-    from_wobjs, to_wobjs, to_wtype, to_wval, Request, Response, RunReq, WClass, WEnd,
+    from_wire_objects, to_wire_objects, to_wire_type, to_wire_value, Request, Response, RunEnd,
+    RunRequest, WireClass,
 };
 use crate::JvmError;
 use sattar_heap::{MethodSig, Schema, TestInput, Value};
@@ -163,7 +164,7 @@ fn keep_tail(mut from: impl Read, tail: &Mutex<String>) {
 pub struct JvmRunner {
     opts: JvmOptions,
     worker_cmd: WorkerCommand,
-    init: (String, String, Vec<WClass>, u32),
+    init: (String, String, Vec<WireClass>, u32),
     sigs: Vec<MethodSig>,
     worker: Option<Worker>,
     startup: Duration,
@@ -212,12 +213,12 @@ impl JvmRunner {
         let classes = schema
             .classes
             .iter()
-            .map(|(name, c)| WClass {
+            .map(|(name, c)| WireClass {
                 name: name.clone(),
                 fields: c
                     .fields
                     .iter()
-                    .map(|(f, t)| (f.clone(), to_wtype(t)))
+                    .map(|(f, t)| (f.clone(), to_wire_type(t)))
                     .collect(),
             })
             .collect();
@@ -361,7 +362,7 @@ impl JvmRunner {
         unobserved(input, Termination::Crashed(why))
     }
 
-    fn request(&self, sig: &MethodSig, input: &TestInput) -> Result<RunReq, JvmError> {
+    fn request(&self, sig: &MethodSig, input: &TestInput) -> Result<RunRequest, JvmError> {
         let qualified = format!("{}.{}", sig.class, sig.name);
         let bad = |why: String| JvmError::BadInput {
             method: qualified.clone(),
@@ -388,7 +389,7 @@ impl JvmRunner {
             .map(|(p, _)| {
                 input
                     .arg(p)
-                    .map(to_wval)
+                    .map(to_wire_value)
                     .ok_or_else(|| bad(format!("missing argument {p}")))
             })
             .collect::<Result<_, _>>()?;
@@ -401,15 +402,15 @@ impl JvmRunner {
                 }
             }
         }
-        Ok(RunReq {
+        Ok(RunRequest {
             class: sig.class.clone(),
             method: sig.name.clone(),
             is_static: sig.is_static,
-            params: sig.params.iter().map(|(_, t)| to_wtype(t)).collect(),
-            ret: sig.ret.as_ref().map(to_wtype),
+            params: sig.params.iter().map(|(_, t)| to_wire_type(t)).collect(),
+            ret: sig.ret.as_ref().map(to_wire_type),
             this: input.this.as_ref().map(|t| t.0.clone()),
             args,
-            objects: to_wobjs(&input.heap),
+            objects: to_wire_objects(&input.heap),
             max_steps: self.opts.max_steps,
         })
     }
@@ -417,16 +418,18 @@ impl JvmRunner {
     fn done(
         &mut self,
         input: &TestInput,
-        end: WEnd,
+        end: RunEnd,
         covered: Vec<u32>,
         trace: Vec<u32>,
-        post: &[crate::protocol::WObj],
+        post: &[crate::protocol::WireObject],
         steps: u64,
     ) -> Execution {
         let termination = match end {
-            WEnd::Returned(v) => Termination::Returned(v.as_ref().map(crate::protocol::from_wval)),
-            WEnd::Threw(e) => Termination::Threw(e),
-            WEnd::StepLimit => Termination::StepLimit,
+            RunEnd::Returned(v) => {
+                Termination::Returned(v.as_ref().map(crate::protocol::from_wire_value))
+            }
+            RunEnd::Threw(e) => Termination::Threw(e),
+            RunEnd::StepLimit => Termination::StepLimit,
         };
         if termination == Termination::Threw(crate::worker::OOM.into()) {
             if let Some(w) = self.worker.take() {
@@ -435,7 +438,7 @@ impl JvmRunner {
             return unobserved(input, termination);
         }
         let (termination, post) =
-            sattar_java::interp::canonical_outcome(&from_wobjs(post), input, termination);
+            sattar_java::interp::canonical_outcome(&from_wire_objects(post), input, termination);
         Execution {
             termination,
             post,

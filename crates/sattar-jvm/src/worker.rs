@@ -1,7 +1,9 @@
 //! The worker process: hosts one JVM (JNI invocation API) and runs tests sent over stdin,
 //! answering on the original stdout. Java's own output goes to stderr.
 
-use crate::protocol::{Request, Response, RunReq, WClass, WEnd, WObj, WType, WVal};
+use crate::protocol::{
+    Request, Response, RunEnd, RunRequest, WireClass, WireObject, WireType, WireValue,
+};
 use jni::objects::{
     GlobalRef, JBooleanArray, JClass, JFieldID, JIntArray, JMethodID, JObject, JStaticFieldID,
     JStaticMethodID, JString, JValue, JValueOwned,
@@ -30,6 +32,7 @@ pub fn worker_main() -> ! {
     // SAFETY: plain fd duplication; fd 1 then points at stderr so Java output cannot corrupt
     // the protocol.
     let fd = unsafe { libc::dup(1) };
+    // SAFETY: as above: stderr duplicated onto fd 1.
     if fd >= 0 && unsafe { libc::dup2(2, 1) } >= 0 {
         PROTO_FD.store(fd, Ordering::SeqCst);
     }
@@ -192,7 +195,7 @@ fn create_vm(libjvm: &str, classpath: &str, heap_mb: u32) -> Res<JNIEnv<'static>
 struct ClassInfo {
     name: String,
     class: GlobalRef,
-    fields: Vec<(String, WType, JFieldID)>,
+    fields: Vec<(String, WireType, JFieldID)>,
 }
 
 /// Cached classes and ids.
@@ -224,12 +227,35 @@ pub fn binary_name(qualified: &str) -> String {
     qualified.replace('.', "$")
 }
 
-fn descriptor(t: &WType) -> String {
+fn descriptor(t: &WireType) -> String {
     match t {
-        WType::I => "I".into(),
-        WType::Z => "Z".into(),
-        WType::L(c) => format!("L{};", binary_name(c)),
+        WireType::Int => "I".into(),
+        WireType::Bool => "Z".into(),
+        WireType::Ref(c) => format!("L{};", binary_name(c)),
     }
+}
+
+/// A subject class's class object and field ids.
+fn class_info(env: &mut JNIEnv, c: &WireClass) -> Res<ClassInfo> {
+    let e = |what: &str, err: jni::errors::Error| format!("{what}: {err}");
+    let cls = env
+        .find_class(binary_name(&c.name))
+        .map_err(|err| e(&format!("class {} not found", c.name), err))?;
+    let mut fields = Vec::new();
+    for (f, t) in &c.fields {
+        let id = env
+            .get_field_id(&cls, f, descriptor(t))
+            .map_err(|err| e(&format!("field {}.{f}", c.name), err))?;
+        fields.push((f.clone(), t.clone(), id));
+    }
+    let class = env
+        .new_global_ref(&cls)
+        .map_err(|err| e("global ref", err))?;
+    Ok(ClassInfo {
+        name: c.name.clone(),
+        class,
+        fields,
+    })
 }
 
 fn class_ref(g: &GlobalRef) -> &JClass<'static> {
@@ -237,29 +263,13 @@ fn class_ref(g: &GlobalRef) -> &JClass<'static> {
 }
 
 impl Bridge {
-    fn new(env: &mut JNIEnv, classes: &[WClass], statements: u32) -> Res<Bridge> {
+    /// Looks up the subject's classes and the probe runtime's ids.
+    fn new(env: &mut JNIEnv, classes: &[WireClass], statements: u32) -> Res<Bridge> {
         let e = |what: &str, err: jni::errors::Error| format!("{what}: {err}");
-        let mut infos = Vec::new();
-        for c in classes {
-            let cls = env
-                .find_class(binary_name(&c.name))
-                .map_err(|err| e(&format!("class {} not found", c.name), err))?;
-            let mut fields = Vec::new();
-            for (f, t) in &c.fields {
-                let id = env
-                    .get_field_id(&cls, f, descriptor(t))
-                    .map_err(|err| e(&format!("field {}.{f}", c.name), err))?;
-                fields.push((f.clone(), t.clone(), id));
-            }
-            let class = env
-                .new_global_ref(&cls)
-                .map_err(|err| e("global ref", err))?;
-            infos.push(ClassInfo {
-                name: c.name.clone(),
-                class,
-                fields,
-            });
-        }
+        let infos = classes
+            .iter()
+            .map(|c| class_info(env, c))
+            .collect::<Res<Vec<_>>>()?;
         let global = |env: &mut JNIEnv, name: &str| -> Res<GlobalRef> {
             let c = env.find_class(name).map_err(|err| e(name, err))?;
             env.new_global_ref(c).map_err(|err| e(name, err))
@@ -312,7 +322,7 @@ impl Bridge {
             .ok_or_else(|| JniOrMsg::Msg(format!("unknown class {name}")))
     }
 
-    fn callee(&mut self, env: &mut JNIEnv, req: &RunReq) -> Result<Callee, JniOrMsg> {
+    fn callee(&mut self, env: &mut JNIEnv, req: &RunRequest) -> Result<Callee, JniOrMsg> {
         let key = (req.class.clone(), req.method.clone());
         if let Some(c) = self.methods.get(&key) {
             return Ok(*c);
@@ -332,102 +342,27 @@ impl Bridge {
         Ok(callee)
     }
 
-    fn run<'l>(&mut self, env: &mut JNIEnv<'l>, req: &RunReq) -> Result<Response, JniOrMsg> {
+    /// Runs one test: resets the probes, builds the pre-state, calls the method, and reads back
+    /// how it ended, the probes and the post-state.
+    fn run<'l>(&mut self, env: &mut JNIEnv<'l>, req: &RunRequest) -> Result<Response, JniOrMsg> {
         let callee = self.callee(env, req)?;
-        let max = i64::try_from(req.max_steps).unwrap_or(i64::MAX);
-        let reset_args = [
-            jvalue {
-                i: self.statements as jint,
-            },
-            jvalue { j: max },
-        ];
-        // SAFETY: the id and arguments match `reset(int, long)`.
-        unsafe {
-            env.call_static_method_unchecked(
-                class_ref(&self.cov),
-                self.reset,
-                ReturnType::Primitive(Primitive::Void),
-                &reset_args,
-            )
-        }?;
-        let objs = self.allocate(env, &req.objects)?;
-        let index: HashMap<&str, usize> = req
-            .objects
+        self.reset_probes(env, req.max_steps)?;
+        let inputs = self.build_pre_state(env, &req.objects)?;
+        let args: Vec<jvalue> = req
+            .args
             .iter()
-            .enumerate()
-            .map(|(i, o)| (o.id.as_str(), i))
-            .collect();
-        let value = |v: &WVal| -> Result<jvalue, JniOrMsg> {
-            Ok(match v {
-                WVal::I(i) => jvalue { i: *i },
-                WVal::B(b) => jvalue { z: u8::from(*b) },
-                WVal::N => jvalue {
-                    l: std::ptr::null_mut(),
-                },
-                WVal::R(r) => jvalue {
-                    l: objs[*index
-                        .get(r.as_str())
-                        .ok_or_else(|| JniOrMsg::Msg(format!("dangling reference {r}")))?]
-                    .as_raw(),
-                },
-            })
-        };
-        let null = JObject::null();
-        for (o, obj) in req.objects.iter().zip(&objs) {
-            let info = self.class(&o.class)?;
-            for (f, v) in &o.fields {
-                let Some((_, _, fid)) = info.fields.iter().find(|(n, _, _)| n == f) else {
-                    continue;
-                };
-                let jv = match v {
-                    WVal::I(i) => JValue::Int(*i),
-                    WVal::B(b) => JValue::Bool(u8::from(*b)),
-                    WVal::N => JValue::Object(&null),
-                    WVal::R(r) => JValue::Object(
-                        &objs[*index
-                            .get(r.as_str())
-                            .ok_or_else(|| JniOrMsg::Msg(format!("dangling reference {r}")))?],
-                    ),
-                };
-                env.set_field_unchecked(obj, *fid, jv)?;
-            }
-        }
-        let args: Vec<jvalue> = req.args.iter().map(&value).collect::<Result<_, _>>()?;
-        let ret = match &req.ret {
-            None => ReturnType::Primitive(Primitive::Void),
-            Some(WType::I) => ReturnType::Primitive(Primitive::Int),
-            Some(WType::Z) => ReturnType::Primitive(Primitive::Boolean),
-            Some(WType::L(_)) => ReturnType::Object,
-        };
-        let result = match callee {
-            // SAFETY: the method id was looked up with this signature; arguments follow it.
-            Callee::Static(m) => unsafe {
-                env.call_static_method_unchecked(
-                    class_ref(&self.class(&req.class)?.class),
-                    m,
-                    ret,
-                    &args,
-                )
-            },
-            Callee::Virtual(m) => {
-                let this = req
-                    .this
-                    .as_deref()
-                    .and_then(|t| index.get(t))
-                    .ok_or_else(|| JniOrMsg::Msg("no receiver".into()))?;
-                // SAFETY: as above.
-                unsafe { env.call_method_unchecked(&objs[*this], m, ret, &args) }
-            }
-        };
+            .map(|v| inputs.jvalue(v))
+            .collect::<Result<_, _>>()?;
+        let result = self.invoke(env, req, callee, &inputs, &args)?;
         let mut post = PostState::default();
         let end = match result {
             Ok(v) => {
-                post.inputs(env, self, objs, req)?;
-                WEnd::Returned(self.returned(env, v, &mut post)?)
+                post.inputs(env, self, inputs.objects, req)?;
+                RunEnd::Returned(self.returned(env, v, &mut post)?)
             }
             Err(jni::errors::Error::JavaException) => {
                 let end = self.thrown(env)?;
-                if end == WEnd::Threw(OOM.into()) {
+                if end == RunEnd::Threw(OOM.into()) {
                     // The heap is full of what the test built: reading it back is neither cheap
                     // nor useful, and the parent replaces this worker anyway.
                     return Ok(Response::Done {
@@ -438,7 +373,7 @@ impl Bridge {
                         steps: 0,
                     });
                 }
-                post.inputs(env, self, objs, req)?;
+                post.inputs(env, self, inputs.objects, req)?;
                 end
             }
             Err(other) => return Err(other.into()),
@@ -454,10 +389,64 @@ impl Bridge {
         })
     }
 
+    /// Clears coverage and trace and sets the step budget (`Cov.reset(statements, max)`).
+    fn reset_probes(&self, env: &mut JNIEnv, max_steps: u64) -> Result<(), JniOrMsg> {
+        let max = i64::try_from(max_steps).unwrap_or(i64::MAX);
+        let reset_args = [
+            jvalue {
+                i: self.statements as jint,
+            },
+            jvalue { j: max },
+        ];
+        // SAFETY: the id and arguments match `reset(int, long)`.
+        unsafe {
+            env.call_static_method_unchecked(
+                class_ref(&self.cov),
+                self.reset,
+                ReturnType::Primitive(Primitive::Void),
+                &reset_args,
+            )
+        }?;
+        Ok(())
+    }
+
+    /// Allocates the input objects (constructors are not run) and sets their fields.
+    fn build_pre_state<'l, 'r>(
+        &self,
+        env: &mut JNIEnv<'l>,
+        objects: &'r [WireObject],
+    ) -> Result<InputObjects<'l, 'r>, JniOrMsg> {
+        let inputs = InputObjects {
+            objects: self.allocate(env, objects)?,
+            index: objects
+                .iter()
+                .enumerate()
+                .map(|(i, o)| (o.id.as_str(), i))
+                .collect(),
+        };
+        let null = JObject::null();
+        for (o, obj) in objects.iter().zip(&inputs.objects) {
+            let info = self.class(&o.class)?;
+            for (f, v) in &o.fields {
+                let Some((_, _, fid)) = info.fields.iter().find(|(n, _, _)| n == f) else {
+                    continue;
+                };
+                let jv = match v {
+                    WireValue::Int(i) => JValue::Int(*i),
+                    WireValue::Bool(b) => JValue::Bool(u8::from(*b)),
+                    WireValue::Null => JValue::Object(&null),
+                    WireValue::Ref(r) => JValue::Object(inputs.get(r)?),
+                };
+                env.set_field_unchecked(obj, *fid, jv)?;
+            }
+        }
+        Ok(inputs)
+    }
+
     fn allocate<'l>(
         &self,
         env: &mut JNIEnv<'l>,
-        objects: &[WObj],
+        objects: &[WireObject],
     ) -> Result<Vec<JObject<'l>>, JniOrMsg> {
         objects
             .iter()
@@ -465,30 +454,69 @@ impl Bridge {
             .collect()
     }
 
+    /// Calls the method under test on the receiver (if any) with `args`. The outer error is the
+    /// bridge's (an unknown class, no receiver); the inner result is the call's own, where a Java
+    /// exception is an outcome of the test.
+    fn invoke<'l>(
+        &self,
+        env: &mut JNIEnv<'l>,
+        req: &RunRequest,
+        callee: Callee,
+        inputs: &InputObjects<'l, '_>,
+        args: &[jvalue],
+    ) -> Result<jni::errors::Result<JValueOwned<'l>>, JniOrMsg> {
+        let ret = match &req.ret {
+            None => ReturnType::Primitive(Primitive::Void),
+            Some(WireType::Int) => ReturnType::Primitive(Primitive::Int),
+            Some(WireType::Bool) => ReturnType::Primitive(Primitive::Boolean),
+            Some(WireType::Ref(_)) => ReturnType::Object,
+        };
+        Ok(match callee {
+            // SAFETY: the method id was looked up with this signature; arguments follow it.
+            Callee::Static(m) => unsafe {
+                env.call_static_method_unchecked(
+                    class_ref(&self.class(&req.class)?.class),
+                    m,
+                    ret,
+                    args,
+                )
+            },
+            Callee::Virtual(m) => {
+                let this = req
+                    .this
+                    .as_deref()
+                    .and_then(|t| inputs.index.get(t))
+                    .ok_or_else(|| JniOrMsg::Msg("no receiver".into()))?;
+                // SAFETY: as above.
+                unsafe { env.call_method_unchecked(&inputs.objects[*this], m, ret, args) }
+            }
+        })
+    }
+
     fn returned<'l>(
         &self,
         env: &mut JNIEnv<'l>,
         v: JValueOwned<'l>,
         post: &mut PostState<'l>,
-    ) -> Result<Option<WVal>, JniOrMsg> {
+    ) -> Result<Option<WireValue>, JniOrMsg> {
         Ok(match v {
             JValueOwned::Void => None,
-            JValueOwned::Int(i) => Some(WVal::I(i)),
-            JValueOwned::Bool(b) => Some(WVal::B(b != 0)),
+            JValueOwned::Int(i) => Some(WireValue::Int(i)),
+            JValueOwned::Bool(b) => Some(WireValue::Bool(b != 0)),
             JValueOwned::Object(o) => Some(post.name_of(env, self, o)?),
             _ => None,
         })
     }
 
     /// The pending throwable's outcome (cleared).
-    fn thrown(&self, env: &mut JNIEnv) -> Result<WEnd, JniOrMsg> {
+    fn thrown(&self, env: &mut JNIEnv) -> Result<RunEnd, JniOrMsg> {
         let ex = env.exception_occurred()?;
         env.exception_clear()?;
         if env.is_instance_of(&ex, class_ref(&self.step_error))? {
-            return Ok(WEnd::StepLimit);
+            return Ok(RunEnd::StepLimit);
         }
         if env.is_instance_of(&ex, class_ref(&self.oom))? {
-            return Ok(WEnd::Threw(OOM.into()));
+            return Ok(RunEnd::Threw(OOM.into()));
         }
         let cls = env.get_object_class(&ex)?;
         let name = env
@@ -501,7 +529,7 @@ impl Bridge {
                 "java.lang.Throwable".into()
             }
         };
-        Ok(WEnd::Threw(if name.contains('.') {
+        Ok(RunEnd::Threw(if name.contains('.') {
             name
         } else {
             name.replace('$', ".")
@@ -580,7 +608,7 @@ impl Bridge {
         &self,
         env: &mut JNIEnv<'l>,
         mut post: PostState<'l>,
-    ) -> Result<Vec<WObj>, JniOrMsg> {
+    ) -> Result<Vec<WireObject>, JniOrMsg> {
         let mut out = Vec::new();
         let mut next = 0;
         while next < post.objects.len() {
@@ -591,11 +619,11 @@ impl Bridge {
             let mut fields = Vec::new();
             for (f, t, fid) in &info.fields {
                 let v = match t {
-                    WType::I => WVal::I(
+                    WireType::Int => WireValue::Int(
                         env.get_field_unchecked(&obj, *fid, ReturnType::Primitive(Primitive::Int))?
                             .i()?,
                     ),
-                    WType::Z => WVal::B(
+                    WireType::Bool => WireValue::Bool(
                         env.get_field_unchecked(
                             &obj,
                             *fid,
@@ -603,7 +631,7 @@ impl Bridge {
                         )?
                         .z()?,
                     ),
-                    WType::L(_) => {
+                    WireType::Ref(_) => {
                         let r = env
                             .get_field_unchecked(&obj, *fid, ReturnType::Object)?
                             .l()?;
@@ -612,13 +640,46 @@ impl Bridge {
                 };
                 fields.push((f.clone(), v));
             }
-            out.push(WObj {
+            out.push(WireObject {
                 id: name,
                 class: info.name.clone(),
                 fields,
             });
         }
         Ok(out)
+    }
+}
+
+/// The input objects of a run, allocated in the JVM, and their names.
+struct InputObjects<'l, 'r> {
+    /// The objects, in the request's order.
+    objects: Vec<JObject<'l>>,
+    /// Name → index into `objects`.
+    index: HashMap<&'r str, usize>,
+}
+
+impl<'l> InputObjects<'l, '_> {
+    /// The object named `name`.
+    fn get(&self, name: &str) -> Result<&JObject<'l>, JniOrMsg> {
+        let i = self
+            .index
+            .get(name)
+            .ok_or_else(|| JniOrMsg::Msg(format!("dangling reference {name}")))?;
+        Ok(&self.objects[*i])
+    }
+
+    /// A wire value as a JNI argument.
+    fn jvalue(&self, v: &WireValue) -> Result<jvalue, JniOrMsg> {
+        Ok(match v {
+            WireValue::Int(i) => jvalue { i: *i },
+            WireValue::Bool(b) => jvalue { z: u8::from(*b) },
+            WireValue::Null => jvalue {
+                l: std::ptr::null_mut(),
+            },
+            WireValue::Ref(r) => jvalue {
+                l: self.get(r)?.as_raw(),
+            },
+        })
     }
 }
 
@@ -638,7 +699,7 @@ impl<'l> PostState<'l> {
         env: &mut JNIEnv<'l>,
         bridge: &Bridge,
         objs: Vec<JObject<'l>>,
-        req: &RunReq,
+        req: &RunRequest,
     ) -> Result<(), JniOrMsg> {
         for (o, obj) in req.objects.iter().zip(objs) {
             let class = *bridge
@@ -670,23 +731,23 @@ impl<'l> PostState<'l> {
         env: &mut JNIEnv<'l>,
         bridge: &Bridge,
         o: JObject<'l>,
-    ) -> Result<WVal, JniOrMsg> {
+    ) -> Result<WireValue, JniOrMsg> {
         if o.is_null() {
-            return Ok(WVal::N);
+            return Ok(WireValue::Null);
         }
         let h = bridge.identity_hash(env, &o)?;
         for i in self.by_hash.get(&h).cloned().unwrap_or_default() {
             if env.is_same_object(&o, &self.objects[i].0)? {
-                return Ok(WVal::R(self.objects[i].1.clone()));
+                return Ok(WireValue::Ref(self.objects[i].1.clone()));
             }
         }
         let Some(class) = bridge.class_of(env, &o)? else {
-            return Ok(WVal::N);
+            return Ok(WireValue::Null);
         };
         let name = format!("\u{1}jvm{}", self.fresh);
         self.fresh += 1;
         self.by_hash.entry(h).or_default().push(self.objects.len());
         self.objects.push((o, name.clone(), class));
-        Ok(WVal::R(name))
+        Ok(WireValue::Ref(name))
     }
 }

@@ -12,6 +12,8 @@
 //! B and C tie under Hamann, Simple Matching, Sokal, Rogers & Tanimoto, Hamming, Euclid, M1;
 //! A and D tie under Wong1 and Russel & Rao.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
+
 use sattar_rank::{Counts, Formula, Spectrum, TestCase, Verdict, FORMULAS};
 
 const INF: f64 = f64::INFINITY;

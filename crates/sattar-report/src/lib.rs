@@ -1,4 +1,11 @@
-//! The output formats of `sattar localize`.
+//! The output formats of every `sattar` command.
+//!
+//! Each command's result is plain data — a model built by `sattar-engine` or a value of a lower
+//! crate (the fault catalog, the parsed program, a GZoltar ranking) — and this crate renders it as
+//! text for people and as JSON for scripts (the shapes of the command-line contract in the
+//! README): [`catalog`] (`sattar faults`), [`program`] (`parse`), [`run`], [`check`], [`cores`]
+//! (`core`), [`generation`] (`gen`), [`experiment`] (`eval`), [`ranking`] (`rank`), and for
+//! `localize` the [`Report`].
 //!
 //! A localization ends in a [`Report`]: the violated constraints, the minimal-core suspects and
 //! every statement ranked by suspiciousness. This crate prints it for people ([`render_text`], an
@@ -9,16 +16,36 @@
 //! sattar observed, so a localization session leaves a regression suite behind. The crate knows
 //! nothing of the engine: it reads the Java IR and heaps, and the numbers the engine computed.
 
-#![warn(missing_docs)]
-
+pub mod catalog;
+pub mod check;
+pub mod cores;
+pub mod experiment;
+pub mod generation;
+pub mod interactive;
+pub mod json;
 pub mod junit;
 pub mod model;
+pub mod program;
+pub mod ranking;
+pub mod run;
 pub mod sarif;
 pub mod text;
 
+pub use catalog::{faults_json, faults_text};
+pub use check::{check_json, check_text, CheckSummary, ScopeSize, Violation};
+pub use cores::{core_json, core_text, CoreItem, CoreSummary, InputOrigin, Statement};
+pub use experiment::{eval_csv, eval_json, eval_markdown, progress_bar, EvalRow, EvalSetup};
+pub use generation::{gen_json, gen_text, GeneratedInputs};
+pub use interactive::{
+    render_round_prompt, resume_hint, session_note, RoundNote, RoundPrompt, TopStatement,
+};
+pub use json::render_json;
 pub use junit::{
     junit_test_class, ExpectedOutcome, ExportError, ExportedTest, JavaTestFile, Outcome,
 };
-pub use model::{FaultInfo, RankedStatement, Report, RoundSummary};
+pub use model::{report_json, FaultInfo, RankedStatement, Report, RoundSummary};
+pub use program::{program_json, program_text};
+pub use ranking::{formulas_text, rank_json, rank_text};
+pub use run::{input_note, invalid_input_warning, run_json, run_text, TestRun};
 pub use sarif::{render_sarif, to_sarif, SarifOptions, RULE_ID, SARIF_SCHEMA, SARIF_VERSION};
 pub use text::{render_text, use_colour, use_colour_with, TextOptions, WIDTH};

@@ -76,6 +76,11 @@ pub struct Report {
     pub fault: Option<FaultInfo>,
 }
 
+/// The report as the JSON of `sattar localize --format json` (its serde form).
+pub fn report_json(report: &Report) -> Result<serde_json::Value, serde_json::Error> {
+    serde_json::to_value(report)
+}
+
 impl Report {
     /// The highest suspiciousness of the ranking (`None` when nothing is ranked or all are NaN).
     pub fn top_susp(&self) -> Option<f64> {

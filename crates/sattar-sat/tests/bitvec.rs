@@ -1,5 +1,7 @@
 //! Bit-vector and one-hot helpers against i64 arithmetic, exhaustively at small widths.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
+
 use sattar_sat::{BitVec, Bool, Circuit, Outcome, Session};
 
 /// `v` wrapped to a signed `w`-bit value.

@@ -1,5 +1,7 @@
 //! Minimal cores over groups on hand-made problems whose MUSes are known, plus random ones.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
+
 use sattar_sat::{Bool, CoreResult, GroupId, MinimalCore, Session};
 
 /// Builds a session with one group per formula; `build` gets the inputs and returns the formulas.

@@ -11,20 +11,22 @@
 #![allow(clippy::result_large_err)]
 
 pub mod ast;
-mod eval;
 mod lexer;
 mod parser;
 mod resolve;
 pub mod resolved;
+mod semantics;
 mod spec;
 
 pub use ast::{Quant, Source, Span};
-pub use eval::{eval_formula, evaluate, evaluate_pre, Atom, AtomSet, EvalError, Outcome, Verdict};
 pub use parser::is_reserved;
 pub use resolve::resolve;
 pub use resolved::{
     ConstraintKind, FieldRef, Formula, IntCmp, IntExpr, NamedFormula, Rel, ResolvedMethod, SetExpr,
     SetType, State, Var,
+};
+pub use semantics::{
+    eval_formula, evaluate, evaluate_pre, Atom, AtomSet, EvalError, Outcome, Verdict,
 };
 pub use spec::{
     parse_annotation, parse_formula, parse_spec, Annotation, AnnotationKind, Constraint,

@@ -1,5 +1,7 @@
 //! Bad specs give located diagnostics (never a panic); mutated specs never panic.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
+
 mod common;
 
 use common::{delete_sig, schema, static_sig, void_sig, LL_SPEC};

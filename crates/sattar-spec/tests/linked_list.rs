@@ -1,5 +1,7 @@
 //! The paper's linked list: `delete 0 from [0, 1]`, correct and with the sizeErr fault.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
+
 mod common;
 
 use common::{delete_sig, list_heap, resolved, run, schema, LL_SPEC};

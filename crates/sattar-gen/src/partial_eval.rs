@@ -4,11 +4,11 @@
 //! one recorded: Korat's "last accessed field", turned around) and yields what the slot may
 //! still hold. Objects not in use are never read: only sets built from set slots reach `lo`.
 
-use crate::compile::{Fields, CI, CR, CS};
+use crate::compile::{CompiledInt, CompiledRelation, CompiledSet, Fields};
 use crate::layout::{bit, Layout, Mask, SlotKind};
 use crate::propagate::Prim;
 use crate::state::{State, NULL};
-use crate::value::{bits, Feeds, Many, IV, OV, SV};
+use crate::value::{bits, Feeds, IntRange, Many, ObjectSet, SetValue};
 
 /// Work space reused across evaluations.
 #[derive(Debug, Default)]
@@ -104,14 +104,14 @@ impl Pass<'_> {
     }
 
     /// The value of scalar slot `slot`.
-    pub fn slot_iv(&mut self, slot: u32) -> IV {
+    pub fn slot_int(&mut self, slot: u32) -> IntRange {
         let s = slot as usize;
         if self.st.set[s] {
-            return IV::exact(self.st.val[s]);
+            return IntRange::exact(self.st.val[s]);
         }
         self.record(slot);
         let dom = self.lay.dom(slot);
-        IV {
+        IntRange {
             lo: dom[self.st.lo[s] as usize],
             hi: dom[self.st.hi[s] as usize],
             term: Some((slot, 0)),
@@ -119,16 +119,16 @@ impl Pass<'_> {
     }
 
     /// The value of reference slot `slot` as a set.
-    fn ref_slot(&mut self, slot: u32) -> OV {
+    fn ref_slot(&mut self, slot: u32) -> ObjectSet {
         let s = slot as usize;
         if self.st.set[s] {
-            return OV::exact(obj_bit(self.st.val[s]));
+            return ObjectSet::exact(obj_bit(self.st.val[s]));
         }
         self.record(slot);
-        OV {
+        ObjectSet {
             term: Some(slot),
             feeds: Feeds::one(slot),
-            ..OV::new(0, self.st.allowed[s])
+            ..ObjectSet::new(0, self.st.allowed[s])
         }
     }
 
@@ -164,69 +164,77 @@ impl Pass<'_> {
     }
 
     /// A set expression.
-    pub fn set(&mut self, e: &CS) -> SV {
+    pub fn set(&mut self, e: &CompiledSet) -> SetValue {
         match e {
-            CS::This => SV::O(OV::exact(self.lay.receiver.map_or(0, bit))),
-            CS::Null => SV::none(),
-            CS::Param(slot, true) => SV::O(self.ref_slot(*slot)),
-            CS::Param(slot, false) => SV::One(self.slot_iv(*slot)),
-            CS::Var(v, true) => SV::O(OV::exact(obj_bit(self.sc.env[*v as usize]))),
-            CS::Var(v, false) => SV::One(IV::exact(self.sc.env[*v as usize])),
-            CS::Scalar(v) => SV::One(IV::exact(*v)),
-            CS::Class(c) => SV::O(self.extent(*c)),
-            CS::Join(l, r) => {
+            CompiledSet::This => {
+                SetValue::Objects(ObjectSet::exact(self.lay.receiver.map_or(0, bit)))
+            }
+            CompiledSet::Null => SetValue::none(),
+            CompiledSet::Param(slot, true) => SetValue::Objects(self.ref_slot(*slot)),
+            CompiledSet::Param(slot, false) => SetValue::One(self.slot_int(*slot)),
+            CompiledSet::Var(v, true) => {
+                SetValue::Objects(ObjectSet::exact(obj_bit(self.sc.env[*v as usize])))
+            }
+            CompiledSet::Var(v, false) => SetValue::One(IntRange::exact(self.sc.env[*v as usize])),
+            CompiledSet::Scalar(v) => SetValue::One(IntRange::exact(*v)),
+            CompiledSet::Class(c) => SetValue::Objects(self.extent(*c)),
+            CompiledSet::Join(l, r) => {
                 let s = self.set(l);
                 self.image(&s, r)
             }
-            CS::Union(x, y) => {
+            CompiledSet::Union(x, y) => {
                 let (a, b) = (self.set(x), self.set(y));
                 self.union(a, b)
             }
-            CS::Inter(x, y) => {
+            CompiledSet::Inter(x, y) => {
                 let (a, b) = (self.set(x), self.set(y));
                 match (a, b) {
-                    (SV::O(a), SV::O(b)) => SV::O(OV::new(a.lo & b.lo, a.hi & b.hi)),
-                    (a, b) => SV::M(self.many(a).inter(&self.many(b))),
+                    (SetValue::Objects(a), SetValue::Objects(b)) => {
+                        SetValue::Objects(ObjectSet::new(a.lo & b.lo, a.hi & b.hi))
+                    }
+                    (a, b) => SetValue::Many(self.many(a).inter(&self.many(b))),
                 }
             }
-            CS::Diff(x, y) => {
+            CompiledSet::Diff(x, y) => {
                 let (a, b) = (self.set(x), self.set(y));
                 match (a, b) {
-                    (SV::O(a), SV::O(b)) => SV::O(OV::new(a.lo & !b.hi, a.hi & !b.lo)),
-                    (a, b) => SV::M(self.many(a).diff(&self.many(b))),
+                    (SetValue::Objects(a), SetValue::Objects(b)) => {
+                        SetValue::Objects(ObjectSet::new(a.lo & !b.hi, a.hi & !b.lo))
+                    }
+                    (a, b) => SetValue::Many(self.many(a).diff(&self.many(b))),
                 }
             }
-            CS::IntValue(i) => SV::One(self.int(i)),
+            CompiledSet::IntValue(i) => SetValue::One(self.int(i)),
         }
     }
 
     /// A scalar set value as a general set.
-    pub fn many(&self, v: SV) -> Many {
+    pub fn many(&self, v: SetValue) -> Many {
         match v {
-            SV::M(m) => m,
-            SV::One(iv) if iv.is_exact() => Many::exact(vec![iv.lo]),
-            SV::One(IV {
+            SetValue::Many(m) => m,
+            SetValue::One(iv) if iv.is_exact() => Many::exact(vec![iv.lo]),
+            SetValue::One(IntRange {
                 term: Some((slot, off)),
                 ..
             }) => Many {
                 lo: Vec::new(),
                 hi: Some(self.possible(slot, off)),
             },
-            SV::One(iv) if iv.hi.saturating_sub(iv.lo) <= 4096 => Many {
+            SetValue::One(iv) if iv.hi.saturating_sub(iv.lo) <= 4096 => Many {
                 lo: Vec::new(),
                 hi: Some((iv.lo..=iv.hi).collect()),
             },
-            SV::One(_) => Many {
+            SetValue::One(_) => Many {
                 lo: Vec::new(),
                 hi: None,
             },
             // objects never meet scalars in a well-typed spec
-            SV::O(_) => Many::exact(Vec::new()),
+            SetValue::Objects(_) => Many::exact(Vec::new()),
         }
     }
 
     /// The objects of class `c` in the heap: those in use, and while the heap is open maybe more.
-    fn extent(&mut self, c: u16) -> OV {
+    fn extent(&mut self, c: u16) -> ObjectSet {
         let mask = self.lay.classes[usize::from(c)].mask;
         let lo = self.st.used_mask & mask;
         let hi = match self.open() {
@@ -236,54 +244,56 @@ impl Pass<'_> {
             }
             None => lo,
         };
-        OV::new(lo, hi)
+        ObjectSet::new(lo, hi)
     }
 
     /// `s.r`
-    fn image(&mut self, s: &SV, r: &CR) -> SV {
-        if let SV::O(ov) = s {
+    fn image(&mut self, s: &SetValue, r: &CompiledRelation) -> SetValue {
+        if let SetValue::Objects(ov) = s {
             if let Some(out) = self.walk(*ov, r, true) {
-                return SV::O(out);
+                return SetValue::Objects(out);
             }
         }
         match (r, s) {
-            (CR::Field { class, fi, .. }, SV::O(ov)) => self.scalar_field(*ov, *class, *fi),
-            (CR::Field { target, .. }, _) => empty(target.is_some()),
-            (CR::Union(a, b), _) => {
+            (CompiledRelation::Field { class, fi, .. }, SetValue::Objects(ov)) => {
+                self.scalar_field(*ov, *class, *fi)
+            }
+            (CompiledRelation::Field { target, .. }, _) => empty(target.is_some()),
+            (CompiledRelation::Union(a, b), _) => {
                 let (x, y) = (self.image(s, a), self.image(s, b));
                 self.union(x, y)
             }
-            (CR::Transpose(a), _) => self.preimage(s, a),
-            (CR::Closure { .. }, _) => s.clone(),
+            (CompiledRelation::Transpose(a), _) => self.preimage(s, a),
+            (CompiledRelation::Closure { .. }, _) => s.clone(),
         }
     }
 
     /// `s.~r`
-    fn preimage(&mut self, s: &SV, r: &CR) -> SV {
-        if let SV::O(ov) = s {
+    fn preimage(&mut self, s: &SetValue, r: &CompiledRelation) -> SetValue {
+        if let SetValue::Objects(ov) = s {
             if let Some(out) = self.walk(*ov, r, false) {
-                return SV::O(out);
+                return SetValue::Objects(out);
             }
         }
         match r {
-            CR::Field { class, fi, target } => {
+            CompiledRelation::Field { class, fi, target } => {
                 let target = Target::new(self, s, target.is_some());
-                SV::O(self.field_preimage(&target, *class, *fi))
+                SetValue::Objects(self.field_preimage(&target, *class, *fi))
             }
-            CR::Union(a, b) => {
+            CompiledRelation::Union(a, b) => {
                 let (x, y) = (self.preimage(s, a), self.preimage(s, b));
                 self.union(x, y)
             }
-            CR::Transpose(a) => self.image(s, a),
-            CR::Closure { .. } => s.clone(),
+            CompiledRelation::Transpose(a) => self.image(s, a),
+            CompiledRelation::Closure { .. } => s.clone(),
         }
     }
 
     /// `s.r` (`forward`) or `s.~r` when `r` relates objects to objects; `None` when a scalar
     /// field is involved. The hot path of closures: no enum, no allocation.
-    fn walk(&mut self, s: OV, r: &CR, forward: bool) -> Option<OV> {
+    fn walk(&mut self, s: ObjectSet, r: &CompiledRelation, forward: bool) -> Option<ObjectSet> {
         match r {
-            CR::Field {
+            CompiledRelation::Field {
                 class,
                 fi,
                 target: Some(_),
@@ -293,17 +303,17 @@ impl Pass<'_> {
                 let target = Target::Objects { lo: s.lo, hi: s.hi };
                 self.field_preimage(&target, *class, *fi)
             }),
-            CR::Field { .. } => None,
-            CR::Union(a, b) => {
+            CompiledRelation::Field { .. } => None,
+            CompiledRelation::Union(a, b) => {
                 let x = self.walk(s, a, forward)?;
                 let y = self.walk(s, b, forward)?;
-                Some(OV {
+                Some(ObjectSet {
                     feeds: x.feeds.join(y.feeds),
-                    ..OV::new(x.lo | y.lo, x.hi | y.hi)
+                    ..ObjectSet::new(x.lo | y.lo, x.hi | y.hi)
                 })
             }
-            CR::Transpose(a) => self.walk(s, a, !forward),
-            CR::Closure {
+            CompiledRelation::Transpose(a) => self.walk(s, a, !forward),
+            CompiledRelation::Closure {
                 reflexive,
                 rel,
                 fields,
@@ -314,18 +324,18 @@ impl Pass<'_> {
         }
     }
 
-    fn union(&self, x: SV, y: SV) -> SV {
+    fn union(&self, x: SetValue, y: SetValue) -> SetValue {
         match (x, y) {
-            (SV::O(a), SV::O(b)) => SV::O(OV {
+            (SetValue::Objects(a), SetValue::Objects(b)) => SetValue::Objects(ObjectSet {
                 feeds: a.feeds.join(b.feeds),
-                ..OV::new(a.lo | b.lo, a.hi | b.hi)
+                ..ObjectSet::new(a.lo | b.lo, a.hi | b.hi)
             }),
-            (a, b) => SV::M(self.many(a).union(&self.many(b))),
+            (a, b) => SetValue::Many(self.many(a).union(&self.many(b))),
         }
     }
 
     /// `s.f` for reference field number `fi` of class `c`: lower and upper images in one loop.
-    fn obj_field(&mut self, s: OV, c: u16, fi: u32) -> OV {
+    fn obj_field(&mut self, s: ObjectSet, c: u16, fi: u32) -> ObjectSet {
         let cm = self.lay.classes[usize::from(c)].mask;
         let (mlo, mhi) = (s.lo & cm, s.hi & cm);
         let (mut lo, mut hi, mut feeds) = (0, 0, Feeds::default());
@@ -352,7 +362,7 @@ impl Pass<'_> {
         } else {
             None
         };
-        OV {
+        ObjectSet {
             lo,
             hi,
             term,
@@ -361,14 +371,14 @@ impl Pass<'_> {
     }
 
     /// `s.f` for scalar field number `fi` of class `c`.
-    fn scalar_field(&mut self, s: OV, c: u16, fi: u32) -> SV {
+    fn scalar_field(&mut self, s: ObjectSet, c: u16, fi: u32) -> SetValue {
         let cm = self.lay.classes[usize::from(c)].mask;
         let (mlo, mhi) = (s.lo & cm, s.hi & cm);
         let single = s.is_exact() && s.lo.count_ones() == 1;
         match (single, mlo) {
             (true, 0) => empty(false),
-            (true, m) => SV::One(self.slot_iv(self.lay.slot(m.trailing_zeros(), fi))),
-            _ => SV::M(self.scalar_image(mlo, mhi, fi)),
+            (true, m) => SetValue::One(self.slot_int(self.lay.slot(m.trailing_zeros(), fi))),
+            _ => SetValue::Many(self.scalar_image(mlo, mhi, fi)),
         }
     }
 
@@ -400,7 +410,7 @@ impl Pass<'_> {
     }
 
     /// The objects of class `c` whose field `fi` is in `target`.
-    fn field_preimage(&mut self, target: &Target, c: u16, fi: u32) -> OV {
+    fn field_preimage(&mut self, target: &Target, c: u16, fi: u32) -> ObjectSet {
         let cm = self.lay.classes[usize::from(c)].mask;
         let used = self.st.used_mask & cm;
         let (mut lo, mut hi) = (0, 0);
@@ -424,38 +434,50 @@ impl Pass<'_> {
             self.record(slot);
             hi |= cm & !used;
         }
-        OV::new(lo, hi)
+        ObjectSet::new(lo, hi)
     }
 
     /// `s.^r` (or `s.*r`), forward or backward along `r`: lower and upper closures side by
     /// side.
-    fn closure(&mut self, s: OV, rel: &CR, reflexive: bool, how: (bool, Option<&Fields>)) -> OV {
+    fn closure(
+        &mut self,
+        s: ObjectSet,
+        rel: &CompiledRelation,
+        reflexive: bool,
+        how: (bool, Option<&Fields>),
+    ) -> ObjectSet {
         let (forward, memo) = how;
         // hypothetical reads must not fill the memo: its entries stand for recorded reads
         if let Some(fields) = memo.filter(|_| self.sc.quiet == 0) {
             return self.fields_closure(s, rel, reflexive, fields);
         }
         let (mut lo_seen, mut hi_seen) = (0u128, 0u128);
-        let mut expand = OV::new(s.lo, s.hi);
+        let mut expand = ObjectSet::new(s.lo, s.hi);
         while expand.lo | expand.hi != 0 {
             let front = self.step(expand, rel, forward);
             let (nlo, nhi) = (front.lo & !lo_seen, front.hi & !hi_seen);
             lo_seen |= nlo;
             hi_seen |= nhi;
-            expand = OV::new(nlo, nhi);
+            expand = ObjectSet::new(nlo, nhi);
         }
         if reflexive {
             lo_seen |= s.lo;
             hi_seen |= s.hi;
         }
         // no feeds: ruling out candidates deep in a closure costs more than it saves
-        OV::new(lo_seen, hi_seen)
+        ObjectSet::new(lo_seen, hi_seen)
     }
 
     /// The closure over a union of reference fields, the hot case (`*(left + right)`, `*next`):
     /// each object's descendants are computed once per pass (memoized); the upper closure is the
     /// lower one when no unset slot was met, else everything the fields can reach.
-    fn fields_closure(&mut self, s: OV, rel: &CR, reflexive: bool, fields: &Fields) -> OV {
+    fn fields_closure(
+        &mut self,
+        s: ObjectSet,
+        rel: &CompiledRelation,
+        reflexive: bool,
+        fields: &Fields,
+    ) -> ObjectSet {
         let (mut seen, mut exact) = (0u128, s.is_exact());
         let mut expand = s.lo;
         while expand != 0 {
@@ -470,7 +492,7 @@ impl Pass<'_> {
                 }
             }
             // on a cycle the memo gives up: walk breadth-first from there
-            let front = self.step(OV::exact(cyclic), rel, true);
+            let front = self.step(ObjectSet::exact(cyclic), rel, true);
             exact &= front.is_exact();
             expand = front.lo & !seen;
             seen |= expand;
@@ -481,7 +503,7 @@ impl Pass<'_> {
             (false, true) => lo | fields.sat | s.hi,
             (false, false) => lo | fields.sat,
         };
-        OV::new(lo, hi)
+        ObjectSet::new(lo, hi)
     }
 
     /// `o.^fields` over set slots and whether it is exact (every slot on the way set), memoized
@@ -521,60 +543,62 @@ impl Pass<'_> {
         out
     }
 
-    fn step(&mut self, s: OV, rel: &CR, forward: bool) -> OV {
+    fn step(&mut self, s: ObjectSet, rel: &CompiledRelation, forward: bool) -> ObjectSet {
         // a closure over a scalar field is ill-typed: nothing is reached
-        self.walk(s, rel, forward).unwrap_or(OV::exact(0))
+        self.walk(s, rel, forward).unwrap_or(ObjectSet::exact(0))
     }
 
     /// An integer expression.
-    pub fn int(&mut self, e: &CI) -> IV {
+    pub fn int(&mut self, e: &CompiledInt) -> IntRange {
         match e {
-            CI::Lit(v) => IV::exact(*v),
-            CI::Sum(s) => {
+            CompiledInt::Lit(v) => IntRange::exact(*v),
+            CompiledInt::Sum(s) => {
                 let v = self.set(s);
                 self.sum(v)
             }
-            CI::Card(s) => {
+            CompiledInt::Card(s) => {
                 let (lo, hi) = match self.set(s) {
-                    SV::O(ov) => ov.card(),
-                    SV::One(_) => (1, 1),
-                    SV::M(m) => (m.lo.len() as i64, m.hi.map_or(i64::MAX, |h| h.len() as i64)),
+                    SetValue::Objects(ov) => ov.card(),
+                    SetValue::One(_) => (1, 1),
+                    SetValue::Many(m) => {
+                        (m.lo.len() as i64, m.hi.map_or(i64::MAX, |h| h.len() as i64))
+                    }
                 };
-                IV { lo, hi, term: None }
+                IntRange { lo, hi, term: None }
             }
-            CI::Add(x, y) => {
+            CompiledInt::Add(x, y) => {
                 let (a, b) = (self.int(x), self.int(y));
                 self.add(a, b)
             }
-            CI::Sub(x, y) => {
+            CompiledInt::Sub(x, y) => {
                 let (a, b) = (self.int(x), self.int(y));
                 let neg_b = self.neg(b);
                 self.add(a, neg_b)
             }
-            CI::Neg(x) => {
+            CompiledInt::Neg(x) => {
                 let a = self.int(x);
                 self.neg(a)
             }
         }
     }
 
-    fn sum(&mut self, v: SV) -> IV {
+    fn sum(&mut self, v: SetValue) -> IntRange {
         match v {
-            SV::One(iv) => iv,
-            SV::O(_) => IV::exact(0),
-            SV::M(m) => {
+            SetValue::One(iv) => iv,
+            SetValue::Objects(_) => IntRange::exact(0),
+            SetValue::Many(m) => {
                 let mut total = 0i64;
                 for x in &m.lo {
                     total = self.checked(total.checked_add(*x));
                 }
                 let Some(hi) = &m.hi else {
-                    return IV::any();
+                    return IntRange::any();
                 };
                 let maybe = hi.iter().filter(|v| m.lo.binary_search(v).is_err());
                 let (neg, pos) = maybe.fold((0i64, 0i64), |(n, p), v| {
                     (n.saturating_add((*v).min(0)), p.saturating_add((*v).max(0)))
                 });
-                IV {
+                IntRange {
                     lo: total.saturating_add(neg),
                     hi: total.saturating_add(pos),
                     term: None,
@@ -583,27 +607,27 @@ impl Pass<'_> {
         }
     }
 
-    fn add(&mut self, a: IV, b: IV) -> IV {
+    fn add(&mut self, a: IntRange, b: IntRange) -> IntRange {
         if a.is_exact() && b.is_exact() && a.term.is_none() && b.term.is_none() {
-            return IV::exact(self.checked(a.lo.checked_add(b.lo)));
+            return IntRange::exact(self.checked(a.lo.checked_add(b.lo)));
         }
         let term = match (a.term, b.term) {
             (Some((s, off)), None) if b.is_exact() => off.checked_add(b.lo).map(|o| (s, o)),
             (None, Some((s, off))) if a.is_exact() => off.checked_add(a.lo).map(|o| (s, o)),
             _ => None,
         };
-        IV {
+        IntRange {
             lo: a.lo.saturating_add(b.lo),
             hi: a.hi.saturating_add(b.hi),
             term,
         }
     }
 
-    fn neg(&mut self, a: IV) -> IV {
+    fn neg(&mut self, a: IntRange) -> IntRange {
         if a.is_exact() && a.term.is_none() {
-            return IV::exact(self.checked(a.lo.checked_neg()));
+            return IntRange::exact(self.checked(a.lo.checked_neg()));
         }
-        IV {
+        IntRange {
             lo: a.hi.saturating_neg(),
             hi: a.lo.saturating_neg(),
             term: None,
@@ -626,13 +650,13 @@ enum Target {
 }
 
 impl Target {
-    fn new(p: &Pass, s: &SV, to_obj: bool) -> Target {
+    fn new(p: &Pass, s: &SetValue, to_obj: bool) -> Target {
         match (s, to_obj) {
-            (SV::O(ov), true) => Target::Objects {
+            (SetValue::Objects(ov), true) => Target::Objects {
                 lo: ov.lo,
                 hi: ov.hi,
             },
-            (SV::O(_), false) | (_, true) => Target::Objects { lo: 0, hi: 0 },
+            (SetValue::Objects(_), false) | (_, true) => Target::Objects { lo: 0, hi: 0 },
             (s, false) => Target::Scalars(p.many(s.clone())),
         }
     }
@@ -676,10 +700,10 @@ pub(crate) fn obj_bit(v: i64) -> u128 {
 }
 
 /// The empty set of objects or of scalars.
-fn empty(obj: bool) -> SV {
+fn empty(obj: bool) -> SetValue {
     if obj {
-        SV::none()
+        SetValue::none()
     } else {
-        SV::M(Many::exact(Vec::new()))
+        SetValue::Many(Many::exact(Vec::new()))
     }
 }

@@ -1,9 +1,13 @@
 //! The comparison techniques: path-constraint similarity computed by hand, the seeded generator,
 //! TAR_rand's draws, directed tests with new coverage, and APG's flipped branch.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
+
 use sattar_catalog::inputs;
-use sattar_engine::compare::{apg, directed_tests, pcs, random_tests, SplitMix64};
-use sattar_engine::{judge, Interpreter, Subject, SubjectRequest, TestRecord, TestVerdict};
+use sattar_engine::baselines::{apg, directed_tests, pcs, random_tests};
+use sattar_engine::{
+    judge, Interpreter, SplitMix64, Subject, SubjectRequest, TestRecord, TestVerdict,
+};
 use sattar_java::{BranchEvent, Limits, StmtId};
 use std::collections::BTreeSet;
 
@@ -109,7 +113,7 @@ fn apg_flips_the_faulty_branch_of_branch_err() {
 
 #[test]
 fn cp_ranks_the_branch_only_failing_runs_take_first() {
-    use sattar_engine::compare::cp_ranking;
+    use sattar_engine::baselines::cp_ranking;
     let s = subject("sll.removeErr");
     // Deleting the second key takes `prev.next = lst;` (line 19) and fails; deleting the head and
     // a missing key pass without it.

@@ -1,0 +1,15 @@
+//! The techniques SAT-TAR is compared against (REFERENCE §1 "Comparison techniques", §2–§4), one
+//! file each: Tarantula on random tests from a bounded-exhaustive pool (TAR_rand, `tar_rand.rs`),
+//! on directed tests chosen by path-constraint similarity (TAR_DT, `tar_dt.rs`; TAR_DT+SAT adds the
+//! core boost), APG's closest successful path (`apg.rs`), and capture propagation (CP, `cp.rs`).
+//! Each yields a ranking of statements.
+
+mod apg;
+mod cp;
+mod tar_dt;
+mod tar_rand;
+
+pub use apg::{apg, apg_ranking};
+pub use cp::cp_ranking;
+pub use tar_dt::{directed_tests, pcs};
+pub use tar_rand::random_tests;

@@ -1,0 +1,68 @@
+//! TAR_DT: Tarantula on directed tests, each the negated-prefix run most similar to the failing
+//! run by path-constraint similarity (REFERENCE §2). TAR_DT+SAT ranks the same tests with the
+//! core boost.
+
+use crate::generate::{FailingPath, PathQueries};
+use crate::localize::Executor;
+use crate::{judge, EngineError, Subject, TestRecord};
+use sattar_encode::EncodeOptions;
+use sattar_java::{BranchEvent, StmtId};
+use std::collections::{BTreeSet, HashMap};
+
+/// Subset path-constraint similarity (REFERENCE §2): the branch evaluations of the failing run —
+/// identified by statement and occurrence — that the other run makes with the same outcome, over the
+/// failing run's length.
+pub fn pcs(failing: &[BranchEvent], other: &[BranchEvent]) -> f64 {
+    let keyed = |t: &[BranchEvent]| -> HashMap<(StmtId, usize), bool> {
+        let mut seen: HashMap<StmtId, usize> = HashMap::new();
+        t.iter()
+            .map(|e| {
+                let k = seen.entry(e.stmt).or_default();
+                *k += 1;
+                ((e.stmt, *k), e.taken)
+            })
+            .collect()
+    };
+    if failing.is_empty() {
+        return 0.0;
+    }
+    let (f, o) = (keyed(failing), keyed(other));
+    let same = f.iter().filter(|(k, v)| o.get(k) == Some(v)).count();
+    same as f64 / failing.len() as f64
+}
+
+/// TAR_DT's tests: the failing run, then up to `n - 1` directed tests, each the most PCS-similar
+/// negated-prefix run with coverage new to the tests so far.
+pub fn directed_tests(
+    subject: &Subject,
+    failing: &TestRecord,
+    failing_trace: &[BranchEvent],
+    n: usize,
+    exec: &mut dyn Executor,
+) -> Result<Vec<TestRecord>, EngineError> {
+    let all: BTreeSet<StmtId> = subject.program.stmts.iter().map(|s| s.id).collect();
+    let mut tests = vec![failing.clone()];
+    let path = FailingPath::new(subject, &failing.input, 1, &EncodeOptions::default())?;
+    while tests.len() < n {
+        let mut q = PathQueries::new(subject, &path)?;
+        let tried: Vec<BTreeSet<StmtId>> = tests.iter().map(|t| t.covered.clone()).collect();
+        let candidates = q.candidates(&all, &tried, false)?;
+        let best = candidates.into_iter().max_by(|a, b| {
+            pcs(failing_trace, &a.decoded.execution.trace)
+                .total_cmp(&pcs(failing_trace, &b.decoded.execution.trace))
+                .then(b.prefix.cmp(&a.prefix))
+        });
+        let Some(c) = best else { break };
+        let input = c.decoded.input;
+        let run = exec.execute(subject, &input)?;
+        let judged = judge(subject, &input, run).map_err(|e| EngineError::Usage(e.to_string()))?;
+        tests.push(TestRecord {
+            input,
+            verdict: judged.verdict,
+            covered: judged.execution.covered,
+            added: true,
+            prefix: Some(c.prefix),
+        });
+    }
+    Ok(tests)
+}

@@ -1,0 +1,414 @@
+//! The experiment harness behind `sattar eval`: every technique on every selected catalog fault,
+//! on several fault-revealing inputs per fault drawn (seeded) from a bounded-exhaustive pool of
+//! valid inputs, in parallel. Every random choice is drawn before the jobs run, so the rows do not
+//! depend on the number of threads.
+
+use crate::baselines::{apg, apg_ranking, cp_ranking, directed_tests, random_tests};
+use crate::localize::{
+    best_rank, Executor, Interpreter, LocalizeOptions, Localizer, RankedStmt, Technique,
+};
+use crate::rng::SplitMix64;
+use crate::spectrum::rank_tests;
+use crate::{judge, CoreRequest, EngineError, Subject, SubjectRequest, TestRecord, TestVerdict};
+use sattar_catalog::{Catalog, Fault};
+use sattar_gen::{Finitization, Generator};
+use sattar_heap::TestInput;
+use sattar_java::{Limits, StmtId};
+use sattar_rank::Formula;
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+pub use sattar_report::EvalRow;
+
+/// Every technique `eval` knows, in table order.
+pub const TECHNIQUES: &[&str] = &[
+    "sat-tar",
+    "sat-tar-user",
+    "sat",
+    "tar-muc",
+    "cp",
+    "tar-rand",
+    "tar-dt",
+    "tar-dt+sat",
+    "apg",
+];
+
+/// What to evaluate.
+#[derive(Clone, Debug)]
+pub struct EvalOptions {
+    /// Catalog fault ids.
+    pub faults: Vec<String>,
+    /// Technique names (a subset of [`TECHNIQUES`]).
+    pub techniques: Vec<String>,
+    /// Fault-revealing inputs per fault.
+    pub runs: usize,
+    /// The seed of every random choice.
+    pub seed: u64,
+    /// Worker threads.
+    pub threads: usize,
+    /// The largest pool scope (objects per class) inputs are drawn from.
+    pub scope: usize,
+    /// The SBFL formula of the spectrum techniques.
+    pub formula: String,
+}
+
+/// Valid inputs of a subject up to `scope`, each judged on the interpreter.
+fn pool(subject: &Subject, scope: usize) -> Result<Vec<TestRecord>, EngineError> {
+    let schema = subject.program.schema();
+    let gen_err = |e: sattar_gen::GenError| EngineError::Usage(format!("generating inputs: {e}"));
+    let fin = Finitization::for_method(&schema, &subject.spec, scope).map_err(gen_err)?;
+    let inputs = Generator::new(&schema, &subject.spec, &fin)
+        .map_err(gen_err)?
+        .inputs()
+        .map_err(gen_err)?;
+    let mut exec = Interpreter(Limits::default());
+    inputs
+        .into_iter()
+        .map(|input| {
+            let run = exec.execute(subject, &input)?;
+            let judged =
+                judge(subject, &input, run).map_err(|e| EngineError::Usage(e.to_string()))?;
+            Ok(TestRecord {
+                input,
+                verdict: judged.verdict,
+                covered: judged.execution.covered,
+                added: true,
+                prefix: None,
+            })
+        })
+        .collect()
+}
+
+/// `runs` failing inputs of random sizes (seeded): a size among those with a failing input, then
+/// one of its failing inputs.
+fn failing_inputs(pool: &[TestRecord], runs: usize, rng: &mut SplitMix64) -> Vec<TestInput> {
+    let mut by_size: BTreeMap<usize, Vec<&TestRecord>> = BTreeMap::new();
+    for t in pool
+        .iter()
+        .filter(|t| matches!(t.verdict, TestVerdict::Fail(_)))
+    {
+        by_size
+            .entry(t.input.heap.objects.len())
+            .or_default()
+            .push(t);
+    }
+    let sizes: Vec<&Vec<&TestRecord>> = by_size.values().collect();
+    (0..runs)
+        .filter_map(|_| {
+            let group = sizes.get(rng.below(sizes.len()))?;
+            Some(group[rng.below(group.len())].input.clone())
+        })
+        .collect()
+}
+
+/// One fault-revealing input of one fault: every technique runs on it.
+struct Job {
+    fault: Fault,
+    run: usize,
+    input: TestInput,
+    pool: Arc<Vec<TestRecord>>,
+    seed: u64,
+}
+
+/// Runs the evaluation; `progress(done, total)` is called after every job.
+pub fn evaluate(
+    opts: &EvalOptions,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Vec<EvalRow>, EngineError> {
+    let jobs = plan_jobs(opts)?;
+    let mut rows = Vec::new();
+    for (job, result) in jobs.iter().zip(run_jobs(&jobs, opts, progress)) {
+        match result {
+            Ok(r) => rows.extend(r),
+            Err(e) => {
+                return Err(EngineError::Usage(format!(
+                    "{} run {}: {e}",
+                    job.fault.id, job.run
+                )))
+            }
+        }
+    }
+    sort_rows(&mut rows, opts);
+    Ok(rows)
+}
+
+/// The jobs: per fault, its pool of valid inputs (shared by faults with the same mutations) and
+/// `runs` failing inputs drawn from it, each with its own seed for TAR_rand.
+fn plan_jobs(opts: &EvalOptions) -> Result<Vec<Job>, EngineError> {
+    let catalog = Catalog::bundled()?;
+    let mut jobs = Vec::new();
+    let mut pools: BTreeMap<String, Arc<Vec<TestRecord>>> = BTreeMap::new();
+    let mut rng = SplitMix64(opts.seed);
+    for id in &opts.faults {
+        let fault = catalog.fault(id)?.clone();
+        let subject = load(&fault.id)?;
+        let key = format!(
+            "{}#{:?}",
+            fault.id,
+            fault.mutations.iter().map(|m| m.line).collect::<Vec<_>>()
+        );
+        let pool = match pools.get(&key) {
+            Some(p) => p.clone(),
+            None => {
+                let p = Arc::new(pool(&subject, opts.scope)?);
+                pools.insert(key, p.clone());
+                p
+            }
+        };
+        for (run, input) in failing_inputs(&pool, opts.runs, &mut rng)
+            .into_iter()
+            .enumerate()
+        {
+            jobs.push(Job {
+                fault: fault.clone(),
+                run,
+                input,
+                pool: pool.clone(),
+                seed: rng.next_u64(),
+            });
+        }
+    }
+    Ok(jobs)
+}
+
+/// Runs the jobs on `opts.threads` threads, each taking the next job not yet taken; the results
+/// come back in job order.
+fn run_jobs(
+    jobs: &[Job],
+    opts: &EvalOptions,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Vec<Result<Vec<EvalRow>, EngineError>> {
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let worker = || {
+        let mut results = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::SeqCst);
+            let Some(job) = jobs.get(i) else {
+                return results;
+            };
+            results.push((i, run_job(job, opts)));
+            progress(done.fetch_add(1, Ordering::SeqCst) + 1, jobs.len());
+        }
+    };
+    let mut results: Vec<(usize, Result<Vec<EvalRow>, EngineError>)> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..opts.threads.max(1)).map(|_| s.spawn(worker)).collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    results.sort_by_key(|(i, _)| *i);
+    results.into_iter().map(|(_, r)| r).collect()
+}
+
+/// Rows by fault (in the requested order), input, then technique (in table order).
+fn sort_rows(rows: &mut [EvalRow], opts: &EvalOptions) {
+    let order = |t: &str| {
+        TECHNIQUES
+            .iter()
+            .position(|x| *x == t)
+            .unwrap_or(usize::MAX)
+    };
+    let fault_order = |f: &str| {
+        opts.faults
+            .iter()
+            .position(|x| x == f)
+            .unwrap_or(usize::MAX)
+    };
+    rows.sort_by_key(|r| (fault_order(&r.fault), r.run, order(&r.technique)));
+}
+
+fn load(id: &str) -> Result<Subject, EngineError> {
+    Subject::load(&SubjectRequest {
+        fault: Some(id.into()),
+        ..Default::default()
+    })
+}
+
+/// Every requested technique on one fault-revealing input.
+fn run_job(job: &Job, opts: &EvalOptions) -> Result<Vec<EvalRow>, EngineError> {
+    let wants = |t: &str| opts.techniques.iter().any(|x| x == t);
+    let ctx = JobContext::new(job, opts)?;
+    let mut exec = Interpreter(Limits::default());
+    let sat_tar = ctx.sat_tar(opts, &mut exec)?;
+    let mut rows = ctx.loop_rows(&sat_tar);
+    if wants("cp") {
+        rows.push(ctx.cp(&sat_tar)?);
+    }
+    if wants("tar-rand") {
+        rows.push(ctx.tar_rand(&sat_tar));
+    }
+    if wants("tar-dt") || wants("tar-dt+sat") {
+        rows.extend(ctx.tar_dt(&sat_tar, &mut exec)?);
+    }
+    if wants("apg") {
+        rows.push(ctx.apg(&sat_tar)?);
+    }
+    rows.retain(|r| wants(&r.technique));
+    Ok(rows)
+}
+
+/// What every row of one job shares: the job, its subject, the faulty lines and the formula.
+struct JobContext<'j> {
+    job: &'j Job,
+    subject: Subject,
+    lines: Vec<u32>,
+    formula: Formula,
+}
+
+/// SAT-TAR run to exhaustion (at most 50 rounds), and the round an ideal user would stop at.
+struct SatTarRun<'s> {
+    loc: Localizer<'s>,
+    /// The best round's rank of the fault, tests and ranking.
+    best: (Option<usize>, usize, Vec<RankedStmt>),
+    /// Tests of the last round.
+    tests: usize,
+    seconds: f64,
+}
+
+impl<'j> JobContext<'j> {
+    fn new(job: &'j Job, opts: &EvalOptions) -> Result<JobContext<'j>, EngineError> {
+        let formula = Formula::by_name(&opts.formula)
+            .map_err(|e| EngineError::Usage(format!("--formula {}: {e}", opts.formula)))?;
+        Ok(JobContext {
+            job,
+            subject: load(&job.fault.id)?,
+            lines: job.fault.faulty_lines(),
+            formula,
+        })
+    }
+
+    /// A technique's row from its ranking.
+    fn row(&self, technique: &str, ranking: &[RankedStmt], tests: usize, seconds: f64) -> EvalRow {
+        let program = &self.subject.program;
+        let rank = best_rank(program, ranking, &self.lines);
+        EvalRow {
+            fault: self.job.fault.id.clone(),
+            technique: technique.into(),
+            run: self.job.run,
+            input_size: self.job.input.heap.objects.len(),
+            rank,
+            ranks: self
+                .lines
+                .iter()
+                .map(|l| best_rank(program, ranking, &[*l]))
+                .collect(),
+            tests,
+            exam: rank.map(|r| r as f64 / ranking.len().max(1) as f64),
+            seconds,
+        }
+    }
+
+    /// SAT-TAR to exhaustion, remembering the best round (the ideal user).
+    fn sat_tar(
+        &self,
+        opts: &EvalOptions,
+        exec: &mut dyn Executor,
+    ) -> Result<SatTarRun<'_>, EngineError> {
+        let t0 = Instant::now();
+        let lopts = LocalizeOptions {
+            formula: opts.formula.clone(),
+            cores: CoreRequest {
+                input: Some(self.job.input.clone()),
+                ..CoreRequest::default()
+            },
+            ..LocalizeOptions::default()
+        };
+        let mut loc = Localizer::start(&self.subject, lopts, exec)?;
+        let mut best = (
+            loc.rank_of_lines(&self.lines),
+            loc.test_count(),
+            loc.ranking(),
+        );
+        while loc.step(exec)?.is_some() && loc.rounds.len() < 50 {
+            let r = loc.rank_of_lines(&self.lines);
+            if r.unwrap_or(usize::MAX) < best.0.unwrap_or(usize::MAX) {
+                best = (r, loc.test_count(), loc.ranking());
+            }
+        }
+        let tests = loc.test_count();
+        Ok(SatTarRun {
+            loc,
+            best,
+            tests,
+            seconds: t0.elapsed().as_secs_f64(),
+        })
+    }
+
+    /// The techniques read off the SAT-TAR run: SAT-TAR, SAT-TAR_user, SAT (the core alone) and
+    /// TAR_MUC (the same tests without the boost).
+    fn loop_rows(&self, s: &SatTarRun) -> Vec<EvalRow> {
+        let loc = &s.loc;
+        vec![
+            self.row("sat-tar", &loc.ranking(), s.tests, s.seconds),
+            self.row("sat-tar-user", &s.best.2, s.best.1, s.seconds),
+            self.row(
+                "sat",
+                &loc.ranking_as(Technique::Sat),
+                1,
+                loc.analysis.time.as_secs_f64(),
+            ),
+            self.row(
+                "tar-muc",
+                &loc.ranking_as(Technique::TarMuc),
+                s.tests,
+                s.seconds,
+            ),
+        ]
+    }
+
+    /// CP on the SAT-TAR tests.
+    fn cp(&self, s: &SatTarRun) -> Result<EvalRow, EngineError> {
+        let t = Instant::now();
+        let spectrum: Vec<TestRecord> = s.loc.tests().cloned().collect();
+        let ranking = cp_ranking(&self.subject, &spectrum)?;
+        Ok(self.row("cp", &ranking, spectrum.len(), t.elapsed().as_secs_f64()))
+    }
+
+    /// TAR_rand: as many random pool tests as SAT-TAR ran.
+    fn tar_rand(&self, s: &SatTarRun) -> EvalRow {
+        let t = Instant::now();
+        let mut rng = SplitMix64(self.job.seed);
+        let drawn = random_tests(&self.job.pool, s.tests, s.loc.violated(), &mut rng);
+        let ranking = rank_tests(drawn.iter(), &self.formula, None);
+        self.row("tar-rand", &ranking, drawn.len(), t.elapsed().as_secs_f64())
+    }
+
+    /// TAR_DT and TAR_DT+SAT: as many directed tests as SAT-TAR ran, without and with the boost.
+    fn tar_dt(&self, s: &SatTarRun, exec: &mut dyn Executor) -> Result<[EvalRow; 2], EngineError> {
+        let t = Instant::now();
+        let trace = sattar_java::run(
+            &self.subject.program,
+            self.subject.method,
+            &self.job.input,
+            Limits::default(),
+        )
+        .map_err(|e| EngineError::Usage(e.to_string()))?
+        .trace;
+        let dt = directed_tests(&self.subject, &s.loc.initial, &trace, s.tests, exec)?;
+        let secs = t.elapsed().as_secs_f64();
+        let suspects: &BTreeSet<StmtId> = &s.loc.analysis.suspects;
+        let plain = rank_tests(dt.iter(), &self.formula, None);
+        let boosted = rank_tests(dt.iter(), &self.formula, Some(suspects));
+        Ok([
+            self.row("tar-dt", &plain, dt.len(), secs),
+            self.row(
+                "tar-dt+sat",
+                &boosted,
+                dt.len(),
+                secs + s.loc.analysis.time.as_secs_f64(),
+            ),
+        ])
+    }
+
+    /// APG on the failing input.
+    fn apg(&self, s: &SatTarRun) -> Result<EvalRow, EngineError> {
+        let t = Instant::now();
+        let flipped = apg(&self.subject, &self.job.input)?;
+        let ranking = apg_ranking(&flipped, &s.loc.initial.covered);
+        Ok(self.row("apg", &ranking, 1, t.elapsed().as_secs_f64()))
+    }
+}

@@ -1,0 +1,513 @@
+//! The façade the `sattar` command calls: one function per command, returning what
+//! `sattar-report` renders. A front end needs nothing below this crate: the types it names from
+//! lower crates are re-exported here.
+//!
+//! | command | façade |
+//! |---|---|
+//! | `parse` | [`parse_java_file`], [`parse_fault_source`] |
+//! | `run` | [`run_test`] (on [`EngineKind::Jvm`] or [`EngineKind::Interp`]) |
+//! | `check` | [`check_subject`] |
+//! | `core` | [`find_cores`] |
+//! | `localize` | [`LocalizePlan`] → [`LocalizeSession`] |
+//! | `gen` | [`generate_inputs`] |
+//! | `eval` | [`run_experiment`] |
+//! | `rank` | [`rank_gzoltar_dir`] |
+//! | `__jvm-worker` | [`jvm_worker_main`] |
+
+mod localize;
+
+pub use localize::{LocalizePlan, LocalizeSession, RankSnapshot};
+pub use sattar_diag::Diagnostic;
+pub use sattar_encode::{CheckOptions, CoreOrder};
+pub use sattar_java::{Limits, Program, StmtId, Termination};
+
+use crate::error::read;
+use crate::experiment::{evaluate, EvalOptions, EvalRow, TECHNIQUES};
+use crate::{
+    judge, CoreAnalysis, CoreRequest, EngineError, Executor, InputSource, Interpreter, Subject,
+};
+use sattar_catalog::Catalog;
+use sattar_encode::CheckOutcome;
+use sattar_heap::TestInput;
+use sattar_java::{parse_program, Execution};
+use sattar_jvm::{JvmOptions, JvmRunner};
+use sattar_rank::gzoltar::RankedLine;
+use sattar_report::{
+    CheckSummary, CoreItem, CoreSummary, EvalSetup, FaultInfo, GeneratedInputs, InputOrigin,
+    ScopeSize, Statement, TestRun, Violation,
+};
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// What executes a test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum EngineKind {
+    /// The real JVM: the instrumented class compiled with `javac`, run in a worker process.
+    #[default]
+    Jvm,
+    /// The reference interpreter of the IR.
+    Interp,
+}
+
+impl EngineKind {
+    /// `jvm` or `interp`, as a session file names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineKind::Jvm => "jvm",
+            EngineKind::Interp => "interp",
+        }
+    }
+
+    /// The engine a session file names (anything but `interp` is the JVM).
+    pub fn from_name(name: &str) -> EngineKind {
+        if name == "interp" {
+            EngineKind::Interp
+        } else {
+            EngineKind::Jvm
+        }
+    }
+}
+
+/// The budget of one test run.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RunLimits {
+    /// Steps (statements and condition evaluations) before the run is stopped as non-terminating.
+    pub max_steps: u64,
+    /// Nested calls before the interpreter throws `StackOverflowError` (the JVM has its own stack).
+    pub max_depth: u32,
+    /// Wall-clock seconds per test on the JVM before the worker is killed.
+    pub timeout: f64,
+}
+
+impl Default for RunLimits {
+    fn default() -> Self {
+        let limits = Limits::default();
+        RunLimits {
+            max_steps: limits.max_steps,
+            max_depth: limits.max_depth,
+            timeout: 5.0,
+        }
+    }
+}
+
+/// Instruments and compiles the subject and starts a JVM worker with `limits`.
+fn start_jvm(subject: &Subject, limits: &RunLimits) -> Result<JvmRunner, EngineError> {
+    if !(limits.timeout > 0.0 && limits.timeout.is_finite()) {
+        return Err(EngineError::Usage(format!(
+            "--timeout {}: give a positive number of seconds",
+            limits.timeout
+        )));
+    }
+    let opts = JvmOptions {
+        max_steps: limits.max_steps,
+        timeout: Duration::from_secs_f64(limits.timeout),
+        ..Default::default()
+    };
+    Ok(JvmRunner::start(&subject.program, opts)?)
+}
+
+/// The executor of `kind` for `subject` (on the JVM: the worker is started now).
+pub fn executor(
+    kind: EngineKind,
+    subject: &Subject,
+    limits: &RunLimits,
+) -> Result<Box<dyn Executor>, EngineError> {
+    Ok(match kind {
+        EngineKind::Interp => Box::new(Interpreter(Limits {
+            max_steps: limits.max_steps,
+            max_depth: limits.max_depth,
+        })),
+        EngineKind::Jvm => Box::new(start_jvm(subject, limits)?),
+    })
+}
+
+/// The source lines of `covered`, ascending, each once.
+fn covered_lines(program: &Program, covered: &BTreeSet<StmtId>) -> Vec<u32> {
+    let mut lines: Vec<u32> = covered.iter().map(|s| program.stmt(*s).line).collect();
+    lines.sort_unstable();
+    lines.dedup();
+    lines
+}
+
+/// `sattar parse FILE`: the file's IR, or the diagnostics that refuse it.
+pub fn parse_java_file(path: &Path) -> Result<Result<Program, Vec<Diagnostic>>, EngineError> {
+    let text = read(path)?;
+    Ok(parse_program(&path.display().to_string(), &text))
+}
+
+/// `sattar parse --fault ID`: the IR of a bundled fault's faulty source.
+pub fn parse_fault_source(id: &str) -> Result<Result<Program, Vec<Diagnostic>>, EngineError> {
+    let catalog = Catalog::bundled()?;
+    let fault = catalog.fault(id)?;
+    let text = catalog.faulty_source(fault)?;
+    Ok(parse_program(&fault.subject, &text))
+}
+
+/// `sattar run`: runs one test on `kind` and lets the specification judge it.
+pub fn run_test(
+    subject: &Subject,
+    input: &TestInput,
+    kind: EngineKind,
+    limits: &RunLimits,
+) -> Result<TestRun, EngineError> {
+    let execution = match kind {
+        EngineKind::Interp => executor(kind, subject, limits)?.execute(subject, input)?,
+        EngineKind::Jvm => start_jvm(subject, limits)?.run(subject.method, input)?,
+    };
+    test_run(subject, input, execution)
+}
+
+/// A run judged by the subject's specification.
+fn test_run(
+    subject: &Subject,
+    input: &TestInput,
+    execution: Execution,
+) -> Result<TestRun, EngineError> {
+    let judged = judge(subject, input, execution)
+        .map_err(|e| EngineError::Usage(format!("evaluating the specification: {e}")))?;
+    Ok(TestRun {
+        method: subject.method_name(),
+        input: input.clone(),
+        verdict: judged.verdict.label().into(),
+        constraints: judged.verdict.constraints().to_vec(),
+        covered_lines: covered_lines(&subject.program, &judged.execution.covered),
+        execution: judged.execution,
+    })
+}
+
+/// `sattar check`: the smallest valid input within the bounds whose run violates the
+/// postcondition (confirmed on the interpreter), or that there is none.
+pub fn check_subject(subject: &Subject, opts: &CheckOptions) -> Result<CheckSummary, EngineError> {
+    let checked = crate::check(subject, opts)?;
+    let r = &checked.report;
+    let violation = match (&r.outcome, &checked.confirmed) {
+        (CheckOutcome::Violation(found), Some(run)) => Some(Violation {
+            input: found.input.clone(),
+            violated: found.violated(),
+            covered_lines: covered_lines(&subject.program, &run.execution.covered),
+            execution: run.execution.clone(),
+        }),
+        _ => None,
+    };
+    Ok(CheckSummary {
+        method: subject.method_name(),
+        scope: r.scope,
+        bitwidth: r.bitwidth,
+        loops: r.unroll.clone(),
+        scopes: r
+            .stats
+            .iter()
+            .map(|s| ScopeSize {
+                scope: s.scope,
+                vars: s.vars,
+                clauses: s.clauses,
+                solves: s.solves,
+                ms: s.time.as_secs_f64() * 1e3,
+            })
+            .collect(),
+        violation,
+    })
+}
+
+/// The cores of a failing run: the summary `sattar core` prints, and the grouped problem for
+/// external MUS tools.
+pub struct CoreResult {
+    /// What the cores say.
+    pub summary: CoreSummary,
+    analysis: CoreAnalysis,
+}
+
+impl CoreResult {
+    /// The grouped problem as group-CNF.
+    pub fn gcnf(&self) -> String {
+        self.analysis.encoding.session.gcnf()
+    }
+
+    /// The grouped problem as WCNF: hard clauses plus one soft unit per group.
+    pub fn wcnf(&self) -> String {
+        self.analysis.encoding.session.wcnf()
+    }
+}
+
+/// `sattar core`: the failing input (given, or the smallest `check` finds), confirmed to fail on
+/// the interpreter, and the minimal unsatisfiable cores of its run.
+pub fn find_cores(subject: &Subject, req: &CoreRequest) -> Result<CoreResult, EngineError> {
+    let analysis = crate::cores(subject, req)?;
+    Ok(CoreResult {
+        summary: core_summary(subject, &analysis),
+        analysis,
+    })
+}
+
+fn core_summary(s: &Subject, a: &CoreAnalysis) -> CoreSummary {
+    let p = &s.program;
+    let statements = |ids: &BTreeSet<StmtId>| -> Vec<Statement> {
+        ids.iter()
+            .map(|id| {
+                let st = p.stmt(*id);
+                Statement {
+                    id: *id,
+                    line: st.line,
+                    text: st.text.clone(),
+                }
+            })
+            .collect()
+    };
+    CoreSummary {
+        method: s.method_name(),
+        file: p.file.clone(),
+        failing: a.judged.verdict.constraints().to_vec(),
+        input: a.input.clone(),
+        origin: match a.source {
+            InputSource::Given => InputOrigin::Given,
+            InputSource::Check(scope) => InputOrigin::Check(scope),
+        },
+        violated: a.violated.clone(),
+        suspects: statements(&a.suspects),
+        cores: a
+            .cores
+            .iter()
+            .map(|c| CoreItem {
+                violated: c.violated.clone(),
+                suspects: statements(&c.suspects),
+                groups: c.groups.len(),
+                solves: c.solves,
+            })
+            .collect(),
+        executed: statements(&a.executed),
+        fault: s.fault.as_ref().map(|f| FaultInfo {
+            id: f.id.clone(),
+            faulty_lines: f.faulty_lines(),
+            rank: sat_rank(s, a),
+        }),
+        vars: a.encoding.session.num_vars(),
+        clauses: a.encoding.session.num_clauses(),
+        groups: a.encoding.executed_groups().len() + a.encoding.postcondition_groups().len(),
+        ms: a.time.as_secs_f64() * 1e3,
+    }
+}
+
+/// The SAT technique's worst-case rank of the best-ranked faulty statement, for a bundled fault.
+fn sat_rank(s: &Subject, a: &CoreAnalysis) -> Option<usize> {
+    let fault = s.fault.as_ref()?;
+    let ranking = crate::sat_ranking(a);
+    a.executed
+        .iter()
+        .filter(|id| fault.faulty_lines().contains(&s.program.stmt(**id).line))
+        .filter_map(|id| ranking.rank_of(id))
+        .map(|r| r.worst())
+        .min()
+}
+
+/// What `sattar gen` generates.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GenRequest {
+    /// Objects per class (up to, unless `exactly`), and the default int domains (`0..scope`).
+    pub scope: usize,
+    /// A class that gets exactly `scope` objects.
+    pub exactly: Option<String>,
+    /// Argument domains as given to `--arg`: `k=0` or `k=0..3` (inclusive).
+    pub args: Vec<String>,
+    /// Only count the inputs.
+    pub count_only: bool,
+}
+
+/// An argument domain: `NAME=VALUE` or `NAME=LO..HI`.
+fn parse_arg(a: &str) -> Result<(String, Vec<i32>), EngineError> {
+    let usage = |why: String| EngineError::Usage(format!("--arg {a}: {why}"));
+    let (name, values) = a
+        .split_once('=')
+        .ok_or_else(|| usage("write NAME=VALUE or NAME=LO..HI".into()))?;
+    let parse = |v: &str| {
+        v.trim()
+            .parse::<i32>()
+            .map_err(|e| usage(format!("`{v}` is not an int: {e}")))
+    };
+    let values: Vec<i32> = match values.split_once("..") {
+        Some((lo, hi)) => (parse(lo)?..=parse(hi)?).collect(),
+        None => vec![parse(values)?],
+    };
+    if values.is_empty() {
+        return Err(usage("the range is empty".into()));
+    }
+    Ok((name.trim().to_string(), values))
+}
+
+/// `sattar gen`: every non-isomorphic valid input of the subject's method within the bounds.
+pub fn generate_inputs(
+    subject: &Subject,
+    req: &GenRequest,
+) -> Result<GeneratedInputs, EngineError> {
+    let schema = subject.program.schema();
+    let mut fin = sattar_gen::Finitization::for_method(&schema, &subject.spec, req.scope)?;
+    if let Some(c) = &req.exactly {
+        fin.exactly(c, req.scope)?;
+    }
+    for arg in &req.args {
+        let (name, values) = parse_arg(arg)?;
+        fin.int_arg(&name, values)?;
+    }
+    let generator = sattar_gen::Generator::new(&schema, &subject.spec, &fin)?;
+    let t0 = Instant::now();
+    let (count, inputs) = if req.count_only {
+        (generator.count()?, Vec::new())
+    } else {
+        let inputs = generator.inputs()?;
+        (inputs.len() as u64, inputs)
+    };
+    Ok(GeneratedInputs {
+        count,
+        inputs,
+        seconds: t0.elapsed().as_secs_f64(),
+        finitization: fin.to_string(),
+    })
+}
+
+/// What `sattar eval` compares, as given on the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalRequest {
+    /// Catalog faults: comma-separated ids or `*` globs.
+    pub faults: String,
+    /// Techniques, comma-separated (`None`: all, see [`TECHNIQUES`]).
+    pub techniques: Option<String>,
+    /// Fault-revealing inputs per fault.
+    pub runs: usize,
+    /// The seed of every random choice.
+    pub seed: u64,
+    /// Worker threads (`None`: the machine's cores).
+    pub threads: Option<usize>,
+    /// Objects per class of the input pool.
+    pub scope: usize,
+    /// The SBFL formula of the spectrum techniques.
+    pub formula: String,
+}
+
+/// The rows of an evaluation and what the tables need to lay them out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EvalOutcome {
+    /// One row per fault, input and technique.
+    pub rows: Vec<EvalRow>,
+    /// The faults, techniques and parameters compared.
+    pub setup: EvalSetup,
+    /// Wall time of the whole evaluation, in seconds.
+    pub wall_seconds: f64,
+}
+
+/// Whether `id` matches a comma-separated list of ids and `*` globs.
+fn selected(pattern: &str, id: &str) -> bool {
+    pattern.split(',').map(str::trim).any(|p| glob(p, id))
+}
+
+fn glob(p: &str, s: &str) -> bool {
+    match p.split_once('*') {
+        None => p == s,
+        Some((head, rest)) => {
+            s.starts_with(head)
+                && (0..=s.len() - head.len())
+                    .any(|i| s.is_char_boundary(head.len() + i) && glob(rest, &s[head.len() + i..]))
+        }
+    }
+}
+
+/// `sattar eval`: every selected technique on every selected fault; `progress(done, total)` is
+/// called after each fault-revealing input.
+pub fn run_experiment(
+    req: &EvalRequest,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<EvalOutcome, EngineError> {
+    let catalog = Catalog::bundled()?;
+    let opts = experiment_options(req, &catalog)?;
+    let t0 = Instant::now();
+    let rows = evaluate(&opts, progress)?;
+    let wall_seconds = t0.elapsed().as_secs_f64();
+    Ok(EvalOutcome {
+        rows,
+        setup: eval_setup(opts, &catalog),
+        wall_seconds,
+    })
+}
+
+/// The request checked against the catalog and the known techniques.
+fn experiment_options(req: &EvalRequest, catalog: &Catalog) -> Result<EvalOptions, EngineError> {
+    let faults: Vec<String> = catalog
+        .faults
+        .iter()
+        .map(|f| f.id.clone())
+        .filter(|id| selected(&req.faults, id))
+        .collect();
+    if faults.is_empty() {
+        return Err(EngineError::Usage(format!(
+            "--faults {}: no catalog fault matches (see `sattar faults`)",
+            req.faults
+        )));
+    }
+    let techniques: Vec<String> = match &req.techniques {
+        None => TECHNIQUES.iter().map(|t| t.to_string()).collect(),
+        Some(list) => list.split(',').map(|t| t.trim().to_string()).collect(),
+    };
+    if let Some(bad) = techniques
+        .iter()
+        .find(|t| !TECHNIQUES.contains(&t.as_str()))
+    {
+        return Err(EngineError::Usage(format!(
+            "--techniques: unknown technique `{bad}`; known: {}",
+            TECHNIQUES.join(", ")
+        )));
+    }
+    if req.runs == 0 || req.scope == 0 {
+        return Err(EngineError::Usage(
+            "--runs and --scope must be at least 1".into(),
+        ));
+    }
+    let threads = req
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
+    Ok(EvalOptions {
+        faults,
+        techniques,
+        runs: req.runs,
+        seed: req.seed,
+        threads,
+        scope: req.scope,
+        formula: req.formula.clone(),
+    })
+}
+
+/// What the tables need: the multi-fault entries, the techniques in column order.
+fn eval_setup(opts: EvalOptions, catalog: &Catalog) -> EvalSetup {
+    let multi = opts
+        .faults
+        .iter()
+        .filter(|id| catalog.fault(id).is_ok_and(|f| f.is_multi()))
+        .cloned()
+        .collect();
+    EvalSetup {
+        multi,
+        techniques: TECHNIQUES
+            .iter()
+            .filter(|t| opts.techniques.iter().any(|x| x == *t))
+            .map(|t| t.to_string())
+            .collect(),
+        faults: opts.faults,
+        runs: opts.runs,
+        seed: opts.seed,
+        scope: opts.scope,
+        formula: opts.formula,
+        threads: opts.threads,
+    }
+}
+
+/// `sattar rank`: the elements of a GZoltar output directory ranked by `formula` (the first `top`).
+pub fn rank_gzoltar_dir(
+    dir: &Path,
+    formula: &str,
+    top: Option<usize>,
+) -> Result<Vec<RankedLine>, EngineError> {
+    Ok(sattar_rank::gzoltar::rank_dir(dir, formula, top)?)
+}
+
+/// `sattar __jvm-worker`: the JVM worker process the JVM runner starts; never returns.
+pub fn jvm_worker_main() -> ! {
+    sattar_jvm::worker_main()
+}

@@ -1,0 +1,271 @@
+//! `sattar eval`: the comparison of the techniques as markdown tables, CSV rows or JSON rows.
+
+use serde_json::{json, Value as Json};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+
+/// One technique on one fault-revealing input.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EvalRow {
+    /// The fault.
+    pub fault: String,
+    /// The technique.
+    pub technique: String,
+    /// Which input of the fault (0-based).
+    pub run: usize,
+    /// Objects in the fault-revealing input.
+    pub input_size: usize,
+    /// Worst-case rank of the best-ranked faulty statement (`None`: not ranked).
+    pub rank: Option<usize>,
+    /// The rank of each faulty line (for multi-fault entries), in the catalog's order.
+    pub ranks: Vec<Option<usize>>,
+    /// Tests the ranking is based on.
+    pub tests: usize,
+    /// EXAM: the rank over the number of ranked statements.
+    pub exam: Option<f64>,
+    /// Wall time of the technique on this input.
+    pub seconds: f64,
+}
+
+/// What an evaluation compared, for the tables' layout and caption.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EvalSetup {
+    /// The faults, in table order.
+    pub faults: Vec<String>,
+    /// Those of them that combine several faults.
+    pub multi: BTreeSet<String>,
+    /// The techniques compared, in column order.
+    pub techniques: Vec<String>,
+    /// Fault-revealing inputs per fault.
+    pub runs: usize,
+    /// The seed of every random choice.
+    pub seed: u64,
+    /// The pool scope inputs were drawn from.
+    pub scope: usize,
+    /// The SBFL formula of the spectrum techniques.
+    pub formula: String,
+    /// Worker threads.
+    pub threads: usize,
+}
+
+/// The rows as the JSON array of the command-line contract.
+pub fn eval_json(rows: &[EvalRow]) -> Json {
+    Json::Array(rows.iter().map(row_json).collect())
+}
+
+fn row_json(r: &EvalRow) -> Json {
+    json!({
+        "fault": r.fault, "technique": r.technique, "run": r.run, "input_size": r.input_size,
+        "rank": r.rank, "ranks": r.ranks, "tests": r.tests, "exam": r.exam, "seconds": r.seconds,
+    })
+}
+
+fn opt(v: Option<usize>) -> String {
+    v.map_or("–".into(), |r| r.to_string())
+}
+
+/// One CSV row per fault, input and technique, with a header line.
+pub fn eval_csv(rows: &[EvalRow]) -> String {
+    let mut out = String::from("fault,technique,run,input_size,rank,ranks,tests,exam,seconds\n");
+    for r in rows {
+        let ranks: Vec<String> = r.ranks.iter().map(|x| opt(*x)).collect();
+        let _ = writeln!(
+            out,
+            "{},{},{},{},{},{},{},{},{:.6}",
+            r.fault,
+            r.technique,
+            r.run,
+            r.input_size,
+            r.rank.map_or(String::new(), |x| x.to_string()),
+            ranks.join(" "),
+            r.tests,
+            r.exam.map_or(String::new(), |x| format!("{x:.4}")),
+            r.seconds
+        );
+    }
+    out
+}
+
+/// Mean of the ranks (an unranked fault counts as the number of statements it could have been
+/// behind: reported as `–` when any run failed to rank it) and of the tests.
+fn cell(rows: &[&EvalRow]) -> String {
+    if rows.is_empty() {
+        return "".into();
+    }
+    let ranks: Option<Vec<usize>> = rows.iter().map(|r| r.rank).collect();
+    let tests = rows.iter().map(|r| r.tests).sum::<usize>() as f64 / rows.len() as f64;
+    match ranks {
+        Some(rs) => format!(
+            "{:.1} ({tests:.1})",
+            rs.iter().sum::<usize>() as f64 / rs.len() as f64
+        ),
+        None => format!("– ({tests:.1})"),
+    }
+}
+
+/// The paper's tables in markdown: single faults, the restricted variants, multiple faults (the
+/// rank of each faulty line), and times; `wall` is the whole evaluation's wall time in seconds.
+pub fn eval_markdown(rows: &[EvalRow], setup: &EvalSetup, wall: f64) -> String {
+    let mut by: BTreeMap<(&str, &str), Vec<&EvalRow>> = BTreeMap::new();
+    for r in rows {
+        by.entry((r.fault.as_str(), r.technique.as_str()))
+            .or_default()
+            .push(r);
+    }
+    let techs: Vec<&str> = setup.techniques.iter().map(String::as_str).collect();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Mean worst-case rank of the faulty statement (mean tests) over {} fault-revealing inputs per fault, seed {}, pool scope {}, formula {}. SAT-TAR_user is an ideal user who stops at the best round.\n",
+        setup.runs, setup.seed, setup.scope, setup.formula
+    );
+    let header = |out: &mut String, cols: &[&str]| {
+        let _ = writeln!(out, "| fault | {} |", cols.join(" | "));
+        let _ = writeln!(out, "|---|{}", "---:|".repeat(cols.len()));
+    };
+    let _ = writeln!(out, "### Single faults\n");
+    header(&mut out, &techs);
+    for f in setup.faults.iter().filter(|f| !setup.multi.contains(*f)) {
+        let cells: Vec<String> = techs
+            .iter()
+            .map(|t| cell(by.get(&(f.as_str(), *t)).map_or(&[][..], |v| v)))
+            .collect();
+        let _ = writeln!(out, "| {f} | {} |", cells.join(" | "));
+    }
+    let restricted: Vec<&str> = ["tar-dt+sat", "tar-muc", "sat-tar"]
+        .into_iter()
+        .filter(|t| techs.contains(t))
+        .collect();
+    if !restricted.is_empty() {
+        let _ = writeln!(out, "\n### Restricted variants\n");
+        header(&mut out, &restricted);
+        for f in &setup.faults {
+            let cells: Vec<String> = restricted
+                .iter()
+                .map(|t| cell(by.get(&(f.as_str(), *t)).map_or(&[][..], |v| v)))
+                .collect();
+            let _ = writeln!(out, "| {f} | {} |", cells.join(" | "));
+        }
+    }
+    multi_table(&mut out, rows, setup, &techs);
+    times_table(&mut out, rows, &techs);
+    let _ = writeln!(
+        out,
+        "\nWhole evaluation: {wall:.1} s wall time on {} threads.",
+        setup.threads
+    );
+    out
+}
+
+fn multi_table(out: &mut String, rows: &[EvalRow], setup: &EvalSetup, techs: &[&str]) {
+    let multis: Vec<&String> = setup
+        .faults
+        .iter()
+        .filter(|f| setup.multi.contains(*f))
+        .collect();
+    if multis.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "\n### Multiple faults: rank of each faulty line, per failing input\n"
+    );
+    let _ = writeln!(out, "| fault | input | objects | {} |", techs.join(" | "));
+    let _ = writeln!(out, "|---|---:|---:|{}", "---:|".repeat(techs.len()));
+    for f in multis {
+        let runs: BTreeSet<usize> = rows
+            .iter()
+            .filter(|r| &r.fault == f)
+            .map(|r| r.run)
+            .collect();
+        for run in runs {
+            let of = |t: &str| {
+                rows.iter()
+                    .find(|r| &r.fault == f && r.run == run && r.technique == t)
+            };
+            let size = of(techs[0]).map_or(0, |r| r.input_size);
+            let cells: Vec<String> = techs
+                .iter()
+                .map(|t| {
+                    of(t).map_or(String::new(), |r| {
+                        r.ranks
+                            .iter()
+                            .map(|x| opt(*x))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    })
+                })
+                .collect();
+            let _ = writeln!(
+                out,
+                "| {f} | {} | {size} | {} |",
+                run + 1,
+                cells.join(" | ")
+            );
+        }
+    }
+}
+
+fn times_table(out: &mut String, rows: &[EvalRow], techs: &[&str]) {
+    let _ = writeln!(out, "\n### Times\n");
+    let _ = writeln!(out, "| technique | mean s per input | max s |");
+    let _ = writeln!(out, "|---|---:|---:|");
+    for t in techs {
+        let secs: Vec<f64> = rows
+            .iter()
+            .filter(|r| r.technique == *t)
+            .map(|r| r.seconds)
+            .collect();
+        let mean = secs.iter().sum::<f64>() / secs.len().max(1) as f64;
+        let max = secs.iter().copied().fold(0.0, f64::max);
+        let _ = writeln!(out, "| {t} | {mean:.4} | {max:.4} |");
+    }
+}
+
+/// A progress bar for a terminal: `\r[#####     ] 5/10 inputs`, redrawn in place.
+pub fn progress_bar(done: usize, total: usize) -> String {
+    let width = 30;
+    let filled = width * done / total.max(1);
+    format!(
+        "\r[{}{}] {done}/{total} inputs",
+        "#".repeat(filled),
+        " ".repeat(width - filled)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_progress_bar_is_thirty_columns_wide() {
+        assert_eq!(
+            progress_bar(1, 3),
+            format!("\r[{}{}] 1/3 inputs", "#".repeat(10), " ".repeat(20))
+        );
+        assert_eq!(
+            progress_bar(0, 0),
+            format!("\r[{}] 0/0 inputs", " ".repeat(30))
+        );
+    }
+
+    #[test]
+    fn csv_leaves_unranked_cells_empty_and_marks_unranked_lines() {
+        let row = EvalRow {
+            fault: "sll.headErr2".into(),
+            technique: "sat".into(),
+            run: 0,
+            input_size: 3,
+            rank: None,
+            ranks: vec![Some(2), None],
+            tests: 1,
+            exam: None,
+            seconds: 0.5,
+        };
+        assert_eq!(
+            eval_csv(&[row]),
+            "fault,technique,run,input_size,rank,ranks,tests,exam,seconds\n\
+             sll.headErr2,sat,0,3,,2 –,1,,0.500000\n"
+        );
+    }
+}
