@@ -2,6 +2,7 @@
 //! core, check result, localize session and parse output, and the evaluation tables, must stay
 //! what `tests/golden/record.sh` recorded (timings aside). When a change is meant to alter them,
 //! re-record with `tests/golden/record.sh` and review the diff.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -76,32 +77,73 @@ fn evaluation_tables_are_unchanged() {
         (vec!["eval", "--format", "csv"], "eval.csv"),
         (
             vec![
-                "eval", "--format", "csv", "--faults", "bst.*", "--runs", "3", "--seed", "7",
-                "--formula", "ochiai",
+                "eval",
+                "--format",
+                "csv",
+                "--faults",
+                "bst.*",
+                "--runs",
+                "3",
+                "--seed",
+                "7",
+                "--formula",
+                "ochiai",
             ],
             "eval_bst_ochiai.csv",
         ),
     ] {
         let want = std::fs::read_to_string(golden(rel)).expect("golden file");
-        assert_eq!(without_seconds(&stdout(&args)), without_seconds(&want), "{rel}");
+        assert_eq!(
+            without_seconds(&stdout(&args)),
+            without_seconds(&want),
+            "{rel}"
+        );
     }
 }
 
 #[test]
 fn cores_checks_and_parses_of_every_fault_are_unchanged() {
     for f in faults() {
-        assert_json(&["core", "--fault", &f, "--format", "json"], &format!("core/{f}.json"));
         assert_json(
-            &["core", "--fault", &f, "--relaxed", "--order", "constraints", "--format", "json"],
+            &["core", "--fault", &f, "--format", "json"],
+            &format!("core/{f}.json"),
+        );
+        assert_json(
+            &[
+                "core",
+                "--fault",
+                &f,
+                "--relaxed",
+                "--order",
+                "constraints",
+                "--format",
+                "json",
+            ],
             &format!("core/{f}.relaxed.json"),
         );
-        assert_json(&["check", "--fault", &f, "--format", "json"], &format!("check/{f}.json"));
-        assert_json(&["parse", "--fault", &f, "--format", "json"], &format!("parse/{f}.json"));
+        assert_json(
+            &["check", "--fault", &f, "--format", "json"],
+            &format!("check/{f}.json"),
+        );
+        assert_json(
+            &["parse", "--fault", &f, "--format", "json"],
+            &format!("parse/{f}.json"),
+        );
     }
     assert_json(
         &[
-            "check", "java-subjects/bst/BinarySearchTree.java", "--method", "add", "--spec",
-            "specs/bst.spec", "--ensures", "postcond1", "--scope", "3", "--format", "json",
+            "check",
+            "java-subjects/bst/BinarySearchTree.java",
+            "--method",
+            "add",
+            "--spec",
+            "specs/bst.spec",
+            "--ensures",
+            "postcond1",
+            "--scope",
+            "3",
+            "--format",
+            "json",
         ],
         "check/bst.correct.json",
     );
@@ -117,7 +159,10 @@ fn recorded_localize_sessions_replay_identically() {
         let want = format!("localize/{f}.json");
         // The whole session replays; cut after its first round, the rest is generated again.
         let first_round: Vec<&str> = recorded.lines().take(2).collect();
-        for (name, text) in [("whole", recorded.clone()), ("cut", first_round.join("\n") + "\n")] {
+        for (name, text) in [
+            ("whole", recorded.clone()),
+            ("cut", first_round.join("\n") + "\n"),
+        ] {
             let session = dir.join(format!("{f}-{name}.jsonl"));
             std::fs::write(&session, text).expect("write session");
             let path = session.to_str().expect("utf-8");

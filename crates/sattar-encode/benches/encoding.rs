@@ -2,6 +2,7 @@
 //! nodes, with a fixed input (direct: constants only; grouped: what cores solve) and with a free
 //! pre-state of that scope (finding a fault-revealing input of a catalog fault; proving the
 //! correct code within the scope, for small scopes). Run: `cargo bench -p sattar-encode`.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
 
 use sattar_catalog::inputs::{bst, list};
 use sattar_catalog::Catalog;

@@ -292,19 +292,24 @@ impl<'a> Walker<'a> {
         self.guard = self.session.circuit_mut().and2(self.guard, !null);
     }
 
-    fn frame(&mut self) -> &mut Frame<'a> {
-        // `run` pushes the first frame before any statement is encoded.
+    /// The value of `var` in the current frame, if it has one.
+    fn value_of(&self, var: VarId) -> Option<Val> {
         self.frames
-            .last_mut()
-            .expect("a frame is pushed before encoding statements")
+            .last()
+            .and_then(|f| f.vars[var.0 as usize].clone())
     }
 
     fn bind(&mut self, var: VarId, v: Val) {
-        self.frame().vars[var.0 as usize] = Some(v);
+        // `run` pushes the first frame before any statement is encoded.
+        if let Some(f) = self.frames.last_mut() {
+            f.vars[var.0 as usize] = Some(v);
+        }
     }
 
-    fn var_type(&mut self, var: VarId) -> Type {
-        self.frame().body.var(var).ty.clone()
+    fn var_type(&self, var: VarId) -> Type {
+        self.frames
+            .last()
+            .map_or(Type::Void, |f| f.body.var(var).ty.clone())
     }
 
     fn block(&mut self, b: &'a Block) {
@@ -337,9 +342,7 @@ impl<'a> Walker<'a> {
             NodeKind::Assign { var, value } => {
                 let ty = self.var_type(*var);
                 let v = self.operand(value);
-                let old = self.frame().vars[var.0 as usize]
-                    .clone()
-                    .unwrap_or_else(|| v.clone());
+                let old = self.value_of(*var).unwrap_or_else(|| v.clone());
                 let g = self.guard;
                 let new = self.update(g, v, &old, &ty);
                 self.bind(*var, new);
@@ -493,8 +496,12 @@ impl<'a> Walker<'a> {
             ),
             Operand::Const(Literal::Bool(b)) => Val::Bool(Bool::constant(*b)),
             Operand::Const(Literal::Null) => Val::Ref(Vec::new()),
-            Operand::This => self.frame().this.clone().unwrap_or(Val::Ref(Vec::new())),
-            Operand::Var(v) => match self.frame().vars[v.0 as usize].clone() {
+            Operand::This => self
+                .frames
+                .last()
+                .and_then(|f| f.this.clone())
+                .unwrap_or(Val::Ref(Vec::new())),
+            Operand::Var(v) => match self.value_of(*v) {
                 Some(val) => val,
                 None => {
                     let t = self.var_type(*v);

@@ -1,6 +1,7 @@
 //! A free pre-state holds each heap exactly once: enumerating every valid input with blocking
 //! clauses gives the known number of non-isomorphic structures — no heap missing (the symmetry
 //! breaking is sound), none twice (it is complete).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
 
 use sattar_encode::{encode, EncodeOptions, PreSpec};
 use sattar_java::parse_program;

@@ -1,6 +1,7 @@
 //! The interpreter follows Java exactly where it is easy to get wrong: 32-bit wrap-around,
 //! short-circuit operators, the JLS order of null checks (after the right-hand side of a field
 //! assignment, after the arguments of a call), exceptions, and loops with break/continue.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
 use sattar_heap::{ObjId, Object, TestInput, Value};
 use sattar_java::{parse_program, run, Limits, Termination};
 

@@ -1,4 +1,5 @@
 //! The javac helper on real sources: attributed trees, javac's diagnostics, compiling.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
 
 use sattar_jdk::{attribute, compile, SourceText};
 

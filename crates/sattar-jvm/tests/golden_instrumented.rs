@@ -1,6 +1,7 @@
 //! The instrumented text of every bundled variant is byte for byte what it was before the core IR
 //! (tests/golden/out/instrumented, recorded from the tree-sitter front end): probes are placed from
 //! the front end's statement spans alone.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
 
 use sattar_catalog::Catalog;
 
