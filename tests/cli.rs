@@ -148,8 +148,8 @@ fn java_outside_the_subset_is_refused_with_a_location() {
     );
     java_refused(
         "array",
-        "    int[] a;",
-        "F:5:5: unsupported: array type `int[]`",
+        "    void f() { int[] a = null; }",
+        "F:5:16: unsupported: array variable",
     );
     java_refused(
         "switch",
@@ -168,13 +168,13 @@ fn java_outside_the_subset_is_refused_with_a_location() {
     );
     java_refused(
         "string",
-        "    String name;",
-        "F:5:5: unsupported: type `String`",
+        "    String name;\n    boolean f() { return name == null; }",
+        "F:6:26: unsupported: field `name` of type `java.lang.String`",
     );
     java_refused(
-        "static",
-        "    static int count;",
-        "F:5:5: unsupported: static field",
+        "synchronized",
+        "    void f() { synchronized (this) { size = 1; } }",
+        "F:5:16: unsupported: synchronized",
     );
     java_refused(
         "foreach",
@@ -201,10 +201,13 @@ fn java_outside_the_subset_is_refused_with_a_location() {
         "    int f(Node n) { return n.value; }",
         "F:5:29: error: cannot find symbol",
     );
-    let inner = scratch("Inner.java", "class A {\n    class B { int x; }\n}\n");
+    let anonymous = scratch(
+        "Anon.java",
+        "class A {\n    Object f() { return new Object() { }; }\n}\n",
+    );
     refused(
-        &["parse", inner.to_str().expect("utf-8")],
-        "Inner.java:2:11: unsupported: inner (non-static) class A.B",
+        &["parse", anonymous.to_str().expect("utf-8")],
+        "Anon.java:2:38: unsupported: anonymous class",
     );
 }
 

@@ -87,6 +87,8 @@ pub struct Walked {
     pub overflow: Bool,
     /// The returned value (`None` for `void`).
     pub result: Option<Val>,
+    /// A construct the encoding does not translate, if the code has one.
+    pub unsupported: Option<String>,
 }
 
 /// A method activation: the receiver and the current value of each variable of its body.
@@ -132,6 +134,8 @@ pub struct Walker<'a> {
     overflow: Bool,
     allocs: usize,
     counts: HashMap<StmtId, usize>,
+    /// A construct met that the encoding does not translate (the encoding is then refused).
+    unsupported: Option<String>,
 }
 
 impl<'a> Walker<'a> {
@@ -166,6 +170,7 @@ impl<'a> Walker<'a> {
             overflow: Bool::FALSE,
             allocs: 0,
             counts: HashMap::new(),
+            unsupported: None,
         }
     }
 
@@ -195,6 +200,7 @@ impl<'a> Walker<'a> {
             unwind: self.unwind,
             overflow: self.overflow,
             result: if void { None } else { result },
+            unsupported: self.unsupported,
         }
     }
 
@@ -356,6 +362,10 @@ impl<'a> Walker<'a> {
                 let v = self.operand(op);
                 self.null_check(&v);
             }
+            NodeKind::CheckCast { class, .. } => self.refuse(format!("a cast to {class}")),
+            NodeKind::StoreStatic { field, .. } => {
+                self.refuse(format!("the static field {}.{}", field.class, field.name))
+            }
             NodeKind::Branch { cond } => self.branch(n.stmt, *cond),
             NodeKind::If {
                 cond,
@@ -486,6 +496,37 @@ impl<'a> Walker<'a> {
         }
     }
 
+    /// Notes a construct the encoding does not translate: the encoding is refused.
+    fn refuse(&mut self, what: String) {
+        self.unsupported.get_or_insert(what);
+    }
+
+    /// The one method a call can run: the method itself, or its only implementation when the
+    /// call dispatches (several implementations are refused until dispatch is encoded).
+    fn static_target(&mut self, m: MethodId, virtual_call: bool) -> MethodId {
+        if !virtual_call {
+            return m;
+        }
+        let targets: std::collections::BTreeSet<MethodId> = self
+            .program
+            .dispatch
+            .iter()
+            .filter(|((called, _), _)| *called == m)
+            .map(|(_, t)| *t)
+            .collect();
+        match targets.len() {
+            1 => targets.into_iter().next().unwrap_or(m),
+            0 if !self.program.method(m).body.block.is_empty() => m,
+            _ => {
+                let name = self.program.method(m).qualified_name();
+                self.refuse(format!(
+                    "a call of {name} dispatching on the receiver's class"
+                ));
+                m
+            }
+        }
+    }
+
     /// An operand's value.
     fn operand(&mut self, op: &Operand) -> Val {
         match op {
@@ -496,6 +537,10 @@ impl<'a> Walker<'a> {
             ),
             Operand::Const(Literal::Bool(b)) => Val::Bool(Bool::constant(*b)),
             Operand::Const(Literal::Null) => Val::Ref(Vec::new()),
+            Operand::Const(Literal::Constant(id)) => {
+                self.refuse(format!("the enum constant {id}"));
+                Val::Ref(Vec::new())
+            }
             Operand::This => self
                 .frames
                 .last()
@@ -549,14 +594,37 @@ impl<'a> Walker<'a> {
                 self.guard = self.session.circuit_mut().or2(ga, self.guard);
                 ite(self.session.circuit_mut(), x, &va, &vb)
             }
-            Rvalue::New { class, ctor, args } => {
+            Rvalue::New {
+                class,
+                ctor,
+                args,
+                outer,
+            } => {
+                if outer.is_some() {
+                    self.refuse(format!("creating an object of the inner class {class}"));
+                }
                 let vals: Vec<Val> = args.iter().map(|a| self.operand(a)).collect();
                 self.alloc(class, *ctor, vals)
             }
-            Rvalue::Call { method, recv, args } => {
+            Rvalue::ReadStatic(field) => {
+                self.refuse(format!("the static field {}.{}", field.class, field.name));
+                let t = self.var_type(var);
+                self.default_val(&t)
+            }
+            Rvalue::InstanceOf { class, .. } => {
+                self.refuse(format!("instanceof {class}"));
+                Val::Bool(Bool::FALSE)
+            }
+            Rvalue::Call {
+                method,
+                recv,
+                args,
+                virtual_call,
+            } => {
+                let method = self.static_target(*method, *virtual_call);
                 let rv = recv.as_ref().map(|r| self.operand(r));
                 let vals: Vec<Val> = args.iter().map(|a| self.operand(a)).collect();
-                match self.call(*method, rv, vals) {
+                match self.call(method, rv, vals) {
                     Some(v) => v,
                     None => {
                         let t = self.var_type(var);

@@ -20,7 +20,8 @@ pub enum EncodeError {
     /// The input's integers do not fit in 32 bits of arithmetic.
     #[error("integer arithmetic overflows {0} bits on this input")]
     Overflow(u32),
-    /// The spec cannot be encoded (a construct the evaluator accepts but the encoding refuses).
+    /// The spec or the code cannot be encoded (a construct the interpreter runs but the encoding
+    /// does not translate).
     #[error("{0}")]
     Unsupported(String),
     /// The SAT back end failed or ran out of its budget.

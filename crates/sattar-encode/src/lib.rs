@@ -293,7 +293,12 @@ pub fn describe(program: &Program, key: BoundKey) -> String {
     match key {
         BoundKey::Loop(id) => {
             let s = program.stmt(id);
-            format!("{}:{}: the loop `{}`", program.file, s.line, s.text)
+            format!(
+                "{}:{}: the loop `{}`",
+                program.file(s.file).path,
+                s.line,
+                s.text
+            )
         }
         BoundKey::Recursion(m) => {
             format!("the recursion of {}", program.method(m).qualified_name())
@@ -474,6 +479,11 @@ fn build_walk(
     );
     let walker = if aligned { walker.aligned() } else { walker };
     let mut walked = walker.run(method, state.this.clone(), arg_vals);
+    if let Some(what) = walked.unsupported.take() {
+        return Err(EncodeError::Unsupported(format!(
+            "the SAT encoding does not translate {what} yet (`sattar run` executes it)"
+        )));
+    }
     let universe = walked.universe.clone();
     let mut enc = Encoding {
         session,

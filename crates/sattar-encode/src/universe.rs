@@ -4,7 +4,7 @@
 use crate::error::EncodeError;
 use crate::value::{bit, Val};
 use sattar_heap::{FieldType, MethodSig, ObjId, TestInput, Value};
-use sattar_java::{Literal, Program};
+use sattar_java::Program;
 use sattar_sat::{Bool, Circuit};
 use std::collections::HashMap;
 
@@ -72,13 +72,13 @@ impl Universe {
             .filter(|c| !c.is_exception)
             .map(|c| ClassAtoms {
                 name: c.name.clone(),
-                fields: c
-                    .fields
-                    .iter()
-                    .filter_map(|f| {
+                fields: program
+                    .fields_of(&c.name)
+                    .into_iter()
+                    .filter_map(|(_, f)| {
                         let ty = f.ty.field_type()?;
-                        let init = initial(&f.init, &ty);
-                        Some((f.name.clone(), ty, init))
+                        let init = Value::default_for(&ty);
+                        Some((f.name, ty, init))
                     })
                     .collect(),
                 atoms: Vec::new(),
@@ -113,14 +113,6 @@ impl Universe {
                 o
             })
             .collect()
-    }
-}
-
-fn initial(init: &Option<Literal>, ty: &FieldType) -> Value {
-    match init {
-        Some(Literal::Int(i)) => Value::Int(*i),
-        Some(Literal::Bool(b)) => Value::Bool(*b),
-        Some(Literal::Null) | None => Value::default_for(ty),
     }
 }
 

@@ -132,15 +132,16 @@ fn pick_method(program: &Program, name: Option<&str>) -> Result<MethodId, Engine
     let all: Vec<String> = program
         .methods
         .iter()
-        .filter(|m| !m.is_constructor())
+        .filter(|m| !m.is_constructor() && m.kind == sattar_java::MethodKind::Source)
         .map(|m| m.qualified_name())
         .collect();
+    let file = &program.files[0].path;
     let Some(name) = name else {
         return match all.as_slice() {
             [_] => Ok(program.find_methods(all[0].rsplit('.').next().unwrap_or_default())[0].id),
             _ => Err(EngineError::Usage(format!(
                 "{}: which method? pass --method NAME (one of: {})",
-                program.file,
+                file,
                 all.join(", ")
             ))),
         };
@@ -149,7 +150,7 @@ fn pick_method(program: &Program, name: Option<&str>) -> Result<MethodId, Engine
         [m] => Ok(m.id),
         [] => Err(EngineError::Usage(format!(
             "--method {name}: no such method in {} (methods: {})",
-            program.file,
+            file,
             all.join(", ")
         ))),
         many => Err(EngineError::Usage(format!(
@@ -188,7 +189,8 @@ fn load_spec(
             _ => AnnotationKind::Ensures,
         };
         for (text, pos) in &ann.items {
-            let parsed = parse_annotation(kind, text, &program.file, &program.text, *pos)?;
+            let src = program.file(m.file);
+            let parsed = parse_annotation(kind, text, &src.path, &src.text, *pos)?;
             spec.add_annotation(owner, parsed)?;
         }
     }

@@ -38,6 +38,7 @@ pub(crate) fn build(lay: &Layout, st: &State) -> TestInput {
             .iter()
             .map(|&o| (name(&names, o), object_at(lay, st, &names, o)))
             .collect(),
+        statics: Default::default(),
     };
     let args = lay
         .args

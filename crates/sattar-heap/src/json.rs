@@ -77,7 +77,7 @@ impl Loader<'_> {
                         path,
                         format!("unknown object \"{s}\": add it under \"objects\" or use null"),
                     ),
-                    Some(have) if have != want => self.err(
+                    Some(have) if !self.schema.is_subtype(have, want) => self.err(
                         path,
                         format!("\"{s}\" is a {have}, but a {want} is expected here"),
                     ),
@@ -165,6 +165,13 @@ impl Loader<'_> {
                 return self.err(&path, "every object needs a \"class\" string");
             };
             match self.schema.resolve_class(class) {
+                Ok(q) if self.schema.classes[q].is_abstract => {
+                    let concrete = self.schema.concrete_subtypes(q);
+                    return self.err(
+                        &format!("{path}.class"),
+                        format!("{q} is abstract (or an interface): an object must be of a concrete class, such as {concrete:?}"),
+                    );
+                }
                 Ok(q) => classes.insert(ObjId::new(id.as_str()), q.to_string()),
                 Err(c) if c.is_empty() => {
                     let known: Vec<&String> = self.schema.classes.keys().collect();
@@ -176,12 +183,37 @@ impl Loader<'_> {
                 Err(c) => return self.err(&path, format!("class \"{class}\" is ambiguous: {c:?}")),
             };
         }
+        // Enum constants exist in every heap; an input may refer to them but not redefine them.
+        for (class, c) in &self.schema.classes {
+            for k in &c.constants {
+                let id = ObjId::new(k.as_str());
+                if classes.insert(id, class.clone()).is_some() {
+                    return self.err(
+                        &format!("objects.{k}"),
+                        format!("{k} is a constant of enum {class}: refer to it, do not define it"),
+                    );
+                }
+            }
+        }
         Ok(classes)
     }
 
     fn heap(&mut self, objects: &Map<String, Json>) -> Result<Heap, HeapError> {
         let classes = self.classes(objects)?;
         let mut heap = Heap::default();
+        for (class, c) in &self.schema.classes {
+            for (ordinal, k) in c.constants.iter().enumerate() {
+                let mut fields: BTreeMap<String, Value> = c
+                    .fields
+                    .iter()
+                    .map(|(n, t)| (n.clone(), Value::default_for(t)))
+                    .collect();
+                fields.insert("ordinal".into(), Value::Int(ordinal as i32));
+                let class = class.clone();
+                heap.objects
+                    .insert(ObjId::new(k.as_str()), Object { class, fields });
+            }
+        }
         for id in self.object_ids(objects) {
             let path = format!("objects.{id}");
             let class = classes[&id].clone();
@@ -224,6 +256,63 @@ impl Loader<'_> {
     }
 }
 
+impl Loader<'_> {
+    /// The static fields: every one of the schema's, given (`"statics": {"C.f": v}`) or defaulted.
+    fn statics(
+        &mut self,
+        json: Option<&Json>,
+        heap: &mut Heap,
+        classes: &BTreeMap<ObjId, String>,
+    ) -> Result<(), HeapError> {
+        let empty = Map::new();
+        let given = match json {
+            None => &empty,
+            Some(Json::Object(m)) => m,
+            Some(_) => {
+                return self.err(
+                    "statics",
+                    "\"statics\" must be an object {\"Class.field\": value}",
+                )
+            }
+        };
+        let mut values = BTreeMap::new();
+        for (key, j) in given {
+            let path = format!("statics.{key}");
+            let Some((class, field)) = key.rsplit_once('.') else {
+                return self.err(&path, "name a static field as \"Class.field\"");
+            };
+            let q = match self.schema.resolve_class(class) {
+                Ok(q) => q.to_string(),
+                Err(_) => return self.err(&path, format!("unknown class \"{class}\"")),
+            };
+            let Some(ty) = self.schema.static_field(&q, field).cloned() else {
+                return self.err(&path, format!("{q} has no static field \"{field}\""));
+            };
+            values.insert(format!("{q}.{field}"), self.value(&path, j, &ty, classes)?);
+        }
+        for (class, c) in &self.schema.classes {
+            for (field, ty) in &c.statics {
+                let key = format!("{class}.{field}");
+                let v = match values.remove(&key) {
+                    Some(v) => v,
+                    None => {
+                        let d = Value::default_for(ty);
+                        if !given.is_empty() {
+                            self.notes.push(LoadNote {
+                                path: format!("statics.{key}"),
+                                message: format!("missing; default {d} applied"),
+                            });
+                        }
+                        d
+                    }
+                };
+                heap.statics.insert(key, v);
+            }
+        }
+        Ok(())
+    }
+}
+
 fn describe(j: &Json) -> String {
     match j {
         Json::Null => "null".into(),
@@ -260,10 +349,10 @@ pub fn input_from_json(
         );
     };
     for key in top.keys() {
-        if !matches!(key.as_str(), "this" | "args" | "objects") {
+        if !matches!(key.as_str(), "this" | "args" | "objects" | "statics") {
             return loader.err(
                 key,
-                "unknown key; a test input has \"this\", \"args\", \"objects\"",
+                "unknown key; a test input has \"this\", \"args\", \"objects\", \"statics\"",
             );
         }
     }
@@ -273,12 +362,13 @@ pub fn input_from_json(
         Some(Json::Object(m)) => m,
         Some(_) => return loader.err("objects", "\"objects\" must be a JSON object of objects"),
     };
-    let heap = loader.heap(objects)?;
+    let mut heap = loader.heap(objects)?;
     let classes: BTreeMap<ObjId, String> = heap
         .objects
         .iter()
         .map(|(k, o)| (k.clone(), o.class.clone()))
         .collect();
+    loader.statics(top.get("statics"), &mut heap, &classes)?;
     let this = loader.receiver(sig, top.get("this"), &classes)?;
     let args = loader.arguments(sig, top.get("args"), &classes)?;
     Ok((TestInput { this, args, heap }, loader.notes))
@@ -308,6 +398,18 @@ pub fn heap_to_json(heap: &Heap) -> Json {
     Json::Object(m)
 }
 
+/// The JSON form of a heap's static fields (`{"C.f": value}`), `None` when there are none.
+pub fn statics_to_json(heap: &Heap) -> Option<Json> {
+    (!heap.statics.is_empty()).then(|| {
+        Json::Object(
+            heap.statics
+                .iter()
+                .map(|(k, v)| (k.clone(), value_to_json(v)))
+                .collect(),
+        )
+    })
+}
+
 /// The JSON form of a test input, readable back by [`input_from_json`].
 pub fn input_to_json(input: &TestInput) -> Json {
     let mut m = Map::new();
@@ -325,6 +427,9 @@ pub fn input_to_json(input: &TestInput) -> Json {
         .collect();
     m.insert("args".into(), Json::Object(args));
     m.insert("objects".into(), heap_to_json(&input.heap));
+    if let Some(statics) = statics_to_json(&input.heap) {
+        m.insert("statics".into(), statics);
+    }
     Json::Object(m)
 }
 
@@ -342,6 +447,7 @@ mod tests {
                     ("header".into(), FieldType::Ref("LinkedList.Node".into())),
                     ("size".into(), FieldType::Int),
                 ],
+                ..Default::default()
             },
         );
         s.classes.insert(
@@ -351,6 +457,7 @@ mod tests {
                     ("next".into(), FieldType::Ref("LinkedList.Node".into())),
                     ("key".into(), FieldType::Int),
                 ],
+                ..Default::default()
             },
         );
         let sig = MethodSig {

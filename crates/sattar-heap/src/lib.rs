@@ -7,8 +7,11 @@
 mod json;
 mod schema;
 
-pub use json::{heap_to_json, input_from_json, input_to_json, value_to_json, HeapError, LoadNote};
-pub use schema::{ClassSchema, FieldType, MethodSig, Schema};
+pub use json::{
+    heap_to_json, input_from_json, input_to_json, statics_to_json, value_to_json, HeapError,
+    LoadNote,
+};
+pub use schema::{ClassSchema, FieldType, MethodSig, Schema, OBJECT};
 
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet};
@@ -108,11 +111,13 @@ impl Object {
     }
 }
 
-/// A set of named objects.
+/// A set of named objects, and the values of static fields.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Heap {
     /// Objects by id, in natural id order.
     pub objects: BTreeMap<ObjId, Object>,
+    /// Static fields by `Class.field` (qualified class).
+    pub statics: BTreeMap<String, Value>,
 }
 
 impl Heap {
@@ -132,6 +137,14 @@ impl Heap {
             .iter()
             .filter(move |(_, o)| o.class == class)
             .map(|(id, _)| id)
+    }
+
+    /// The objects static fields refer to, in static-field order.
+    pub fn static_roots(&self) -> Vec<ObjId> {
+        self.statics
+            .values()
+            .filter_map(|v| v.as_ref().cloned())
+            .collect()
     }
 
     /// The objects reachable from `roots` through reference fields, in depth-first order (fields in
@@ -165,12 +178,16 @@ impl Heap {
                 (id, o)
             })
             .collect();
-        Heap { objects }
+        Heap {
+            objects,
+            statics: self.statics.clone(),
+        }
     }
 
     /// Renames every object not in `keep` to `new0`, `new1`, … in the depth-first order from
-    /// `roots`, so that two engines that allocate the same objects compare equal. Objects in `keep`
-    /// (the input's objects) keep their identities; unreachable fresh objects are dropped.
+    /// `roots` (then from the static fields), so that two engines that allocate the same objects
+    /// compare equal. Objects in `keep` (the input's objects) keep their identities; unreachable
+    /// fresh objects are dropped.
     pub fn canonical_fresh(&self, keep: &BTreeSet<ObjId>, roots: &[ObjId]) -> Heap {
         self.canonical_fresh_renaming(keep, roots).0
     }
@@ -183,7 +200,9 @@ impl Heap {
         roots: &[ObjId],
     ) -> (Heap, BTreeMap<ObjId, ObjId>) {
         let mut rename: BTreeMap<ObjId, ObjId> = BTreeMap::new();
-        let mut order: Vec<ObjId> = self.reachable_order(roots);
+        let mut all_roots = roots.to_vec();
+        all_roots.extend(self.static_roots());
+        let mut order: Vec<ObjId> = self.reachable_order(&all_roots);
         order.extend(self.objects.keys().filter(|id| keep.contains(id)).cloned());
         let mut next = 0;
         for id in &order {
@@ -220,7 +239,12 @@ impl Heap {
                 )
             })
             .collect();
-        (Heap { objects }, rename)
+        let statics = self
+            .statics
+            .iter()
+            .map(|(k, v)| (k.clone(), map_value(v)))
+            .collect();
+        (Heap { objects, statics }, rename)
     }
 }
 
@@ -234,6 +258,13 @@ impl fmt::Display for Heap {
             }
             first = false;
             write!(f, "{id}:{o}")?;
+        }
+        for (k, v) in &self.statics {
+            if !first {
+                f.write_str(", ")?;
+            }
+            first = false;
+            write!(f, "{k}={v}")?;
         }
         Ok(())
     }

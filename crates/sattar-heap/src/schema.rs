@@ -25,11 +25,22 @@ impl fmt::Display for FieldType {
     }
 }
 
-/// The fields of one class, in declaration order.
+/// The top of the class hierarchy: every class is a subtype of it.
+pub const OBJECT: &str = "java.lang.Object";
+
+/// One class: its instance fields (inherited ones first), its supertypes and static fields.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ClassSchema {
-    /// `(name, type)` in declaration order.
+    /// `(name, type)` of every instance field, the superclass's first, each in declaration order.
     pub fields: Vec<(String, FieldType)>,
+    /// Direct supertypes among the schema's classes (superclass, then interfaces).
+    pub supertypes: Vec<String>,
+    /// Whether no object can be of exactly this class (an interface or abstract class).
+    pub is_abstract: bool,
+    /// `(name, type)` of the class's static fields, in declaration order.
+    pub statics: Vec<(String, FieldType)>,
+    /// An enum's constants: object ids present in every heap (`Color.RED`), in ordinal order.
+    pub constants: Vec<String>,
 }
 
 impl ClassSchema {
@@ -90,6 +101,41 @@ impl Schema {
     pub fn field(&self, class: &str, field: &str) -> Option<&FieldType> {
         self.classes.get(class).and_then(|c| c.field(field))
     }
+
+    /// Whether a `sub` object is a `sup` (reflexive; every class is an `Object`).
+    pub fn is_subtype(&self, sub: &str, sup: &str) -> bool {
+        if sub == sup || sup == OBJECT {
+            return true;
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        let mut todo = vec![sub];
+        while let Some(c) = todo.pop() {
+            if c == sup {
+                return true;
+            }
+            if seen.insert(c) {
+                if let Some(cs) = self.classes.get(c) {
+                    todo.extend(cs.supertypes.iter().map(String::as_str));
+                }
+            }
+        }
+        false
+    }
+
+    /// The classes whose objects a reference of type `ty` can hold, in name order.
+    pub fn concrete_subtypes(&self, ty: &str) -> Vec<&str> {
+        self.classes
+            .iter()
+            .filter(|(name, c)| !c.is_abstract && self.is_subtype(name, ty))
+            .map(|(name, _)| name.as_str())
+            .collect()
+    }
+
+    /// The type of static field `class.field`.
+    pub fn static_field(&self, class: &str, field: &str) -> Option<&FieldType> {
+        let c = self.classes.get(class)?;
+        c.statics.iter().find(|(n, _)| n == field).map(|(_, t)| t)
+    }
 }
 
 #[cfg(test)]
@@ -108,5 +154,25 @@ mod tests {
         assert_eq!(s.resolve_class("LinkedList.Node"), Ok("LinkedList.Node"));
         assert_eq!(s.resolve_class("Node").unwrap_err().len(), 2);
         assert!(s.resolve_class("Missing").unwrap_err().is_empty());
+    }
+
+    #[test]
+    fn subtypes_follow_superclasses_and_interfaces() {
+        let mut s = Schema::default();
+        let class = |sup: &[&str], is_abstract: bool| ClassSchema {
+            supertypes: sup.iter().map(|x| x.to_string()).collect(),
+            is_abstract,
+            ..Default::default()
+        };
+        s.classes.insert("Tree".into(), class(&[], true));
+        s.classes.insert("Base".into(), class(&["Tree"], true));
+        s.classes.insert("Common".into(), class(&["Base"], false));
+        s.classes.insert("Other".into(), class(&[], false));
+        assert!(s.is_subtype("Common", "Tree"));
+        assert!(s.is_subtype("Common", "Common"));
+        assert!(s.is_subtype("Other", OBJECT));
+        assert!(!s.is_subtype("Tree", "Common"));
+        assert_eq!(s.concrete_subtypes("Tree"), ["Common"]);
+        assert_eq!(s.concrete_subtypes(OBJECT), ["Common", "Other"]);
     }
 }

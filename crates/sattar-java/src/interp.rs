@@ -7,10 +7,14 @@
 use crate::ir::*;
 use sattar_heap::Value;
 use sattar_heap::{Heap, ObjId, Object, TestInput};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The class name the interpreter reports for a null dereference.
 pub const NPE: &str = "java.lang.NullPointerException";
+/// The class name reported for a failed cast.
+pub const CLASS_CAST: &str = "java.lang.ClassCastException";
+/// The class name reported when a call finds no implementation (never in code javac accepts).
+pub const ABSTRACT_METHOD: &str = "java.lang.AbstractMethodError";
 /// The class name reported when calls nest deeper than [`Limits::max_depth`].
 pub const STACK_OVERFLOW: &str = "java.lang.StackOverflowError";
 
@@ -116,6 +120,9 @@ pub enum RunError {
         /// What is wrong.
         why: String,
     },
+    /// The method reaches code sattar does not analyse.
+    #[error("{0}")]
+    Unsupported(Box<sattar_diag::Diagnostic>),
 }
 
 /// Why evaluation stopped early.
@@ -159,6 +166,10 @@ pub fn run(
     limits: Limits,
 ) -> Result<Execution, RunError> {
     let m = program.method(method);
+    program
+        .check_supported(method)
+        .map_err(|d| RunError::Unsupported(Box::new(d)))?;
+    let input = &program.with_environment(input);
     let bad = |why: String| RunError::BadInput {
         method: m.qualified_name(),
         why,
@@ -171,7 +182,11 @@ pub fn run(
         }));
     }
     if let Some(t) = &input.this {
-        if input.heap.get(t).is_none_or(|o| o.class != m.class) {
+        if input
+            .heap
+            .get(t)
+            .is_none_or(|o| !program.is_subclass(&o.class, &m.class))
+        {
             return Err(bad(format!(
                 "the receiver {t} is not a {} of the heap",
                 m.class
@@ -319,6 +334,17 @@ impl<'p> Machine<'p> {
             NodeKind::NullCheck(op) => {
                 self.obj(&self.operand(op, f))?;
             }
+            NodeKind::CheckCast { op, class } => {
+                if let Value::Ref(o) = self.operand(op, f) {
+                    if !self.is_instance(&o, class) {
+                        return throw(CLASS_CAST);
+                    }
+                }
+            }
+            NodeKind::StoreStatic { field, value } => {
+                let v = self.operand(value, f);
+                self.heap.statics.insert(static_key(field), v);
+            }
             NodeKind::Branch { cond } => {
                 let taken = self.operand(&Operand::Var(*cond), f) == Value::Bool(true);
                 self.trace.push(BranchEvent {
@@ -370,6 +396,7 @@ impl<'p> Machine<'p> {
             Operand::Const(Literal::Int(i)) => Value::Int(*i),
             Operand::Const(Literal::Bool(b)) => Value::Bool(*b),
             Operand::Const(Literal::Null) => Value::Null,
+            Operand::Const(Literal::Constant(id)) => Value::Ref(ObjId::new(id.as_str())),
         }
     }
 
@@ -402,18 +429,43 @@ impl<'p> Machine<'p> {
                 self.block(b, f)?;
                 self.operand(v, f)
             }
-            Rvalue::New { class, ctor, args } => {
+            Rvalue::New {
+                class,
+                ctor,
+                args,
+                outer,
+            } => {
                 let vals = args.iter().map(|a| self.operand(a, f)).collect();
-                self.new_object(class, *ctor, vals)?
+                let outer = outer.as_ref().map(|o| self.operand(o, f));
+                self.new_object(class, *ctor, vals, outer)?
             }
-            Rvalue::Call { method, recv, args } => {
+            Rvalue::Call {
+                method,
+                recv,
+                args,
+                virtual_call,
+            } => {
                 let this = recv
                     .as_ref()
                     .map(|r| self.obj(&self.operand(r, f)))
                     .transpose()?;
-                let vals = args.iter().map(|a| self.operand(a, f)).collect();
-                self.invoke(*method, this, vals)?.unwrap_or(Value::Null)
+                let vals: Vec<Value> = args.iter().map(|a| self.operand(a, f)).collect();
+                let target = match (&this, *virtual_call) {
+                    (Some(o), true) => self.dispatch(*method, o, &vals)?,
+                    _ => *method,
+                };
+                self.invoke(target, this, vals)?.unwrap_or(Value::Null)
             }
+            Rvalue::ReadStatic(field) => self
+                .heap
+                .statics
+                .get(&static_key(field))
+                .cloned()
+                .unwrap_or_else(|| self.program.static_default(field)),
+            Rvalue::InstanceOf { op, class } => match self.operand(op, f) {
+                Value::Ref(o) => Value::Bool(self.is_instance(&o, class)),
+                _ => Value::Bool(false),
+            },
         })
     }
 
@@ -432,7 +484,13 @@ impl<'p> Machine<'p> {
         }
     }
 
-    fn new_object(&mut self, class: &str, ctor: Option<MethodId>, vals: Vec<Value>) -> Ev<Value> {
+    fn new_object(
+        &mut self,
+        class: &str,
+        ctor: Option<MethodId>,
+        vals: Vec<Value>,
+        outer: Option<Value>,
+    ) -> Ev<Value> {
         let id = loop {
             let cand = ObjId(format!("new{}", self.fresh));
             self.fresh += 1;
@@ -440,16 +498,18 @@ impl<'p> Machine<'p> {
                 break cand;
             }
         };
-        let fields = self
+        let mut fields: BTreeMap<String, Value> = self
             .program
-            .class(class)
-            .map(|c| {
-                c.fields
-                    .iter()
-                    .map(|fd| (fd.name.clone(), initial_value(fd)))
-                    .collect()
-            })
-            .unwrap_or_default();
+            .fields_of(class)
+            .into_iter()
+            .map(|(_, fd)| (fd.name.clone(), initial_value(&fd)))
+            .collect();
+        if let (Some(o), Some(c)) = (
+            outer,
+            self.program.class(class).and_then(|c| c.outer.as_ref()),
+        ) {
+            fields.insert(c.field.clone(), o);
+        }
         self.heap.objects.insert(
             id.clone(),
             Object {
@@ -462,18 +522,47 @@ impl<'p> Machine<'p> {
         }
         Ok(Value::Ref(id))
     }
+
+    /// Whether object `o` is a `class`.
+    fn is_instance(&self, o: &ObjId, class: &str) -> bool {
+        self.heap
+            .get(o)
+            .is_some_and(|obj| self.program.is_subclass(&obj.class, class))
+    }
+
+    /// The method a virtual call of `m` on `o` runs, after the casts a bridge method makes of
+    /// arguments whose erased types differ (`compareTo(Object)` bridging to `compareTo(Key)`).
+    fn dispatch(&self, m: MethodId, o: &ObjId, args: &[Value]) -> Ev<MethodId> {
+        let class = self
+            .heap
+            .get(o)
+            .map(|x| x.class.clone())
+            .unwrap_or_default();
+        let Some(target) = self.program.resolve(m, &class) else {
+            return throw(ABSTRACT_METHOD);
+        };
+        let (called, runs) = (self.program.method(m), self.program.method(target));
+        for ((want, have), v) in runs.params.iter().zip(&called.params).zip(args) {
+            if let (Type::Class(w), Value::Ref(a)) = (&want.ty, v) {
+                if want.ty != have.ty && !self.is_instance(a, w) {
+                    return throw(CLASS_CAST);
+                }
+            }
+        }
+        Ok(target)
+    }
 }
 
+/// A field's value before any constructor runs: its type's default.
 fn initial_value(fd: &Field) -> Value {
-    match &fd.init {
-        Some(Literal::Int(i)) => Value::Int(*i),
-        Some(Literal::Bool(b)) => Value::Bool(*b),
-        Some(Literal::Null) => Value::Null,
-        None => fd
-            .ty
-            .field_type()
-            .map_or(Value::Null, |t| Value::default_for(&t)),
-    }
+    fd.ty
+        .field_type()
+        .map_or(Value::Null, |t| Value::default_for(&t))
+}
+
+/// The key of a static field in [`sattar_heap::Heap::statics`].
+pub fn static_key(field: &FieldRef) -> String {
+    format!("{}.{}", field.class, field.name)
 }
 
 fn int(v: &Value) -> i32 {

@@ -3,7 +3,8 @@
 //! speaks in [`StmtId`]s.
 
 use sattar_diag::{LineIndex, Pos};
-use sattar_heap::{ClassSchema, FieldType, MethodSig, Schema};
+use sattar_heap::{ClassSchema, FieldType, MethodSig, ObjId, Object, Schema, Value as HeapValue};
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 /// A statement's stable id: its 1-based position in source order over the whole file.
@@ -76,6 +77,21 @@ impl fmt::Display for Type {
     }
 }
 
+/// A source file's index in [`Program::files`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct FileId(pub u32);
+
+/// One source file of a program.
+#[derive(Clone, Debug)]
+pub struct SourceFile {
+    /// The path as the user gave it.
+    pub path: String,
+    /// The text.
+    pub text: String,
+    /// Line starts, for positions.
+    pub lines: LineIndex,
+}
+
 /// A field declaration.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Field {
@@ -83,8 +99,10 @@ pub struct Field {
     pub name: String,
     /// Its type.
     pub ty: Type,
-    /// A literal initializer (`int size = 0;`), applied by `new`.
-    pub init: Option<Literal>,
+    /// Declared `private`.
+    pub is_private: bool,
+    /// Declared `final`.
+    pub is_final: bool,
     /// The declaration's span.
     pub span: Span,
 }
@@ -98,15 +116,49 @@ pub enum Literal {
     Bool(bool),
     /// `null`.
     Null,
+    /// An enum constant: the object every run starts with, by its id (`Color.RED`).
+    Constant(String),
 }
 
-/// A class of the subject.
+/// What kind of type a class declaration declares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ClassKind {
+    /// A class (abstract or not).
+    Class,
+    /// An interface.
+    Interface,
+    /// An enum.
+    Enum,
+}
+
+/// A class, interface or enum of the program.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Class {
-    /// Qualified name: `Outer` or `Outer.Inner`.
+    /// Qualified name as Java writes it: `pkg.Outer.Inner` (`Outer` in the default package).
     pub name: String,
-    /// Its fields, in declaration order.
+    /// The JVM's binary name: `pkg.Outer$Inner`.
+    pub binary: String,
+    /// The file declaring it.
+    pub file: FileId,
+    /// Class, interface or enum.
+    pub kind: ClassKind,
+    /// Whether no object can be of exactly this class (abstract class or interface).
+    pub is_abstract: bool,
+    /// Declared `private`.
+    pub is_private: bool,
+    /// The superclass, if it is a class of the program (`None`: `Object` or an exception base).
+    pub superclass: Option<String>,
+    /// The interfaces it implements (or extends) among the program's.
+    pub interfaces: Vec<String>,
+    /// For an inner (non-static nested) class: its enclosing instance's class and the field
+    /// holding it (javac's `this$0`, `this$1` one level deeper, …).
+    pub outer: Option<Outer>,
+    /// Its instance fields, in declaration order (inherited ones are the superclass's).
     pub fields: Vec<Field>,
+    /// Its static fields that are state (compile-time constants are folded by javac).
+    pub statics: Vec<Field>,
+    /// An enum's constants, in declaration order (their ordinals).
+    pub enum_constants: Vec<String>,
     /// Whether it only serves as an exception type (`class E extends RuntimeException {}`).
     pub is_exception: bool,
     /// Specification annotations on the class (`@Invariant`).
@@ -115,10 +167,24 @@ pub struct Class {
     pub span: Span,
 }
 
+/// An inner class's enclosing instance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outer {
+    /// The enclosing instance's class.
+    pub class: String,
+    /// The field holding it.
+    pub field: String,
+}
+
 impl Class {
-    /// The named field.
+    /// The named field declared here.
     pub fn field(&self, name: &str) -> Option<&Field> {
         self.fields.iter().find(|f| f.name == name)
+    }
+
+    /// The object id of an enum constant.
+    pub fn constant_id(&self, constant: &str) -> String {
+        format!("{}.{constant}", self.name)
     }
 }
 
@@ -140,6 +206,20 @@ pub struct Param {
     pub ty: Type,
 }
 
+/// What a method is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MethodKind {
+    /// Declared in the source, with a body.
+    Source,
+    /// Abstract (or an interface method without a body): only an entry of dispatch.
+    Abstract,
+    /// A constructor javac makes up (a class without one): runs the field initializers.
+    DefaultConstructor,
+    /// A method of the JDK the program calls, with sattar's model of it as its body (or
+    /// `unsupported` when sattar has none).
+    Library,
+}
+
 /// A method or constructor of a subject class.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Method {
@@ -149,14 +229,25 @@ pub struct Method {
     pub class: String,
     /// The method's name (`<init>` for a constructor).
     pub name: String,
+    /// Its parameters' erased types as the JVM names them: with the class and name, what a call
+    /// and an override match on.
+    pub descriptor: Vec<String>,
+    /// Source, abstract, made up by javac, or a library model.
+    pub kind: MethodKind,
     /// Whether it is static.
     pub is_static: bool,
+    /// Declared `private`.
+    pub is_private: bool,
     /// Its parameters.
     pub params: Vec<Param>,
     /// Its return type.
     pub ret: Type,
-    /// Its body in the core IR.
+    /// Its body in the core IR (empty when abstract or unsupported).
     pub body: Body,
+    /// Why sattar cannot analyse it, if it cannot (the first construct outside the language).
+    pub unsupported: Option<sattar_diag::Diagnostic>,
+    /// The file declaring it.
+    pub file: FileId,
     /// Specification annotations on the method.
     pub annotations: Vec<SpecAnnotation>,
     /// The span of the method's name.
@@ -171,6 +262,10 @@ impl Method {
     /// `Class.name`.
     pub fn qualified_name(&self) -> String {
         format!("{}.{}", self.class, self.name)
+    }
+    /// Whether calls to it dispatch on the receiver's class.
+    pub fn is_virtual(&self) -> bool {
+        !self.is_static && !self.is_constructor() && !self.is_private
     }
 }
 
@@ -276,6 +371,21 @@ pub enum NodeKind {
     },
     /// Throws `java.lang.NullPointerException` when the operand is null.
     NullCheck(Operand),
+    /// Throws `java.lang.ClassCastException` when the operand is an object that is not a `class`
+    /// (an explicit cast, or one javac inserts where erasure forgot a type).
+    CheckCast {
+        /// The reference.
+        op: Operand,
+        /// The class it must be an instance of.
+        class: String,
+    },
+    /// `C.field = value` on a static field.
+    StoreStatic {
+        /// The field.
+        field: FieldRef,
+        /// The new value.
+        value: Operand,
+    },
     /// The branch condition of the source statement is `cond` (a boolean temporary): a branch
     /// event of the run, and the value a core may relax.
     Branch {
@@ -367,7 +477,8 @@ pub enum Rvalue {
         /// The value otherwise.
         else_v: Operand,
     },
-    /// `new C(args)`: a fresh object, fields initialised, then the constructor (`None`: none).
+    /// `new C(args)`: a fresh object with its fields at their types' defaults (and an inner class's
+    /// enclosing instance set), then the constructor (`None`: there is no code to run).
     New {
         /// The qualified class.
         class: String,
@@ -375,15 +486,29 @@ pub enum Rvalue {
         ctor: Option<MethodId>,
         /// Its arguments.
         args: Vec<Operand>,
+        /// An inner class's enclosing instance.
+        outer: Option<Operand>,
     },
-    /// A call of a subject method (the receiver's null check is an earlier `NullCheck`).
+    /// A call (the receiver's null check is an earlier `NullCheck`).
     Call {
-        /// The method.
+        /// The method named by the call.
         method: MethodId,
         /// The receiver (`None` for a static method).
         recv: Option<Operand>,
         /// The arguments.
         args: Vec<Operand>,
+        /// Whether the method that runs is chosen by the receiver's class (`false` for `super.m()`,
+        /// private methods and constructors).
+        virtual_call: bool,
+    },
+    /// `C.field`, a static field.
+    ReadStatic(FieldRef),
+    /// `op instanceof C`.
+    InstanceOf {
+        /// The reference.
+        op: Operand,
+        /// The class.
+        class: String,
     },
 }
 
@@ -399,8 +524,10 @@ impl Rvalue {
                 else_v,
                 ..
             } => vec![cond, then_v, else_v],
-            Rvalue::New { args, .. } => args.iter().collect(),
+            Rvalue::New { args, outer, .. } => args.iter().chain(outer).collect(),
             Rvalue::Call { recv, args, .. } => recv.iter().chain(args).collect(),
+            Rvalue::ReadStatic(_) => Vec::new(),
+            Rvalue::InstanceOf { op, .. } => vec![op],
         }
     }
 }
@@ -414,6 +541,8 @@ impl NodeKind {
             NodeKind::Assign { value, .. } => vec![value],
             NodeKind::Store { obj, value, .. } => vec![obj, value],
             NodeKind::NullCheck(a) | NodeKind::If { cond: a, .. } => vec![a],
+            NodeKind::CheckCast { op, .. } => vec![op],
+            NodeKind::StoreStatic { value, .. } => vec![value],
             NodeKind::Return(v) => v.iter().collect(),
             _ => Vec::new(),
         }
@@ -510,6 +639,8 @@ impl BinOp {
 pub enum StmtKind {
     /// A local declaration.
     Local,
+    /// A field initializer (run by the constructors).
+    Field,
     /// An assignment, `++`, `--`, `+=`, `-=`.
     Assign,
     /// A call or `new` for effect.
@@ -547,6 +678,8 @@ impl StmtKind {
 pub struct StmtInfo {
     /// Its id.
     pub id: StmtId,
+    /// The file it is in.
+    pub file: FileId,
     /// The method it belongs to.
     pub method: MethodId,
     /// Its kind.
@@ -592,17 +725,17 @@ pub enum Probe {
 /// A parsed, checked Java subject: the source and its IR.
 #[derive(Clone, Debug)]
 pub struct Program {
-    /// The file's path as the user gave it.
-    pub file: String,
-    /// The file's text.
-    pub text: String,
-    /// Every class, outer before nested, in source order.
+    /// The source files, in the order they were given.
+    pub files: Vec<SourceFile>,
+    /// Every class, outer before nested, in source order (file after file).
     pub classes: Vec<Class>,
-    /// Every method and constructor, indexed by [`MethodId`].
+    /// Every method and constructor, indexed by [`MethodId`]: the source's in source order, then
+    /// default constructors and library models.
     pub methods: Vec<Method>,
     /// Every statement, indexed by `StmtId.0 - 1`.
     pub stmts: Vec<StmtInfo>,
-    pub(crate) lines: LineIndex,
+    /// Virtual dispatch: `(method called, receiver's class)` → the method that runs.
+    pub dispatch: BTreeMap<(MethodId, String), MethodId>,
 }
 
 impl Program {
@@ -627,16 +760,36 @@ impl Program {
         &self.methods[id.0 as usize]
     }
 
-    /// Methods named `name` (optionally `Class.name`), constructors excluded.
+    /// The source file `id`.
+    pub fn file(&self, id: FileId) -> &SourceFile {
+        &self.files[id.0 as usize]
+    }
+
+    /// The path of the file declaring method `m` (the first file for a library model).
+    pub fn path_of(&self, m: MethodId) -> &str {
+        &self.file(self.method(m).file).path
+    }
+
+    /// Methods named `name`, `Class.name` or `pkg.Class.name` (`Class.Class` names its
+    /// constructors); declared in the source.
     pub fn find_methods(&self, name: &str) -> Vec<&Method> {
         let (class, simple) = match name.rsplit_once('.') {
             Some((c, m)) => (Some(c), m),
             None => (None, name),
         };
+        let in_class = |m: &Method, c: &str| m.class == c || m.class.ends_with(&format!(".{c}"));
+        let ctor = class.is_some_and(|c| c.rsplit('.').next() == Some(simple));
         self.methods
             .iter()
-            .filter(|m| m.name == simple && !m.is_constructor())
-            .filter(|m| class.is_none_or(|c| m.class == c || m.class.ends_with(&format!(".{c}"))))
+            .filter(|m| m.kind == MethodKind::Source)
+            .filter(|m| {
+                if ctor {
+                    m.is_constructor()
+                } else {
+                    m.name == simple && !m.is_constructor()
+                }
+            })
+            .filter(|m| class.is_none_or(|c| in_class(m, c)))
             .collect()
     }
 
@@ -650,21 +803,187 @@ impl Program {
         self.stmts.iter().filter(move |s| s.method == m)
     }
 
-    /// The line/column of a byte offset.
-    pub fn pos(&self, offset: usize) -> Pos {
-        self.lines.pos(&self.text, offset)
+    /// The line/column of a byte offset of file `file`.
+    pub fn pos(&self, file: FileId, offset: usize) -> Pos {
+        let f = self.file(file);
+        f.lines.pos(&f.text, offset)
     }
 
-    /// The classes and fields as a heap schema (exception-only classes left out).
+    /// Whether a `sub` object is a `sup` (reflexive; every class is an `Object`).
+    pub fn is_subclass(&self, sub: &str, sup: &str) -> bool {
+        if sub == sup || sup == sattar_heap::OBJECT {
+            return true;
+        }
+        let Some(c) = self.class(sub) else {
+            return false;
+        };
+        c.superclass
+            .iter()
+            .chain(&c.interfaces)
+            .any(|s| self.is_subclass(s, sup))
+    }
+
+    /// Every instance field of `class`, the superclasses' first (and an inner class's enclosing
+    /// instance), each with the class declaring it.
+    pub fn fields_of(&self, class: &str) -> Vec<(String, Field)> {
+        let Some(c) = self.class(class) else {
+            return Vec::new();
+        };
+        let mut out = match &c.superclass {
+            Some(s) => self.fields_of(s),
+            None => Vec::new(),
+        };
+        if c.kind == ClassKind::Enum {
+            out.push((c.name.clone(), ordinal_field()));
+        }
+        if let Some(o) = &c.outer {
+            let f = Field {
+                name: o.field.clone(),
+                ty: Type::Class(o.class.clone()),
+                is_private: false,
+                is_final: true,
+                span: c.span,
+            };
+            out.push((c.name.clone(), f));
+        }
+        out.extend(c.fields.iter().map(|f| (c.name.clone(), f.clone())));
+        out
+    }
+
+    /// The method that runs when `m` is called on an object of class `class`: `m` itself unless it
+    /// is virtual; `None` when the class has no implementation (an abstract method).
+    pub fn resolve(&self, m: MethodId, class: &str) -> Option<MethodId> {
+        if !self.method(m).is_virtual() {
+            return Some(m);
+        }
+        self.dispatch.get(&(m, class.to_string())).copied()
+    }
+
+    /// The value of a static field that a heap does not list: its type's default.
+    pub fn static_default(&self, field: &FieldRef) -> HeapValue {
+        self.class(&field.class)
+            .and_then(|c| c.statics.iter().find(|f| f.name == field.name))
+            .and_then(|f| f.ty.field_type())
+            .map_or(HeapValue::Null, |t| HeapValue::default_for(&t))
+    }
+
+    /// `input` with the objects every run starts with (enum constants) and every static field.
+    pub fn with_environment(&self, input: &sattar_heap::TestInput) -> sattar_heap::TestInput {
+        let mut out = input.clone();
+        for (id, o) in self.environment() {
+            out.heap.objects.entry(id).or_insert(o);
+        }
+        for c in &self.classes {
+            for f in &c.statics {
+                let key = format!("{}.{}", c.name, f.name);
+                let d =
+                    f.ty.field_type()
+                        .map_or(HeapValue::Null, |t| HeapValue::default_for(&t));
+                out.heap.statics.entry(key).or_insert(d);
+            }
+        }
+        out
+    }
+
+    /// The objects every run starts with: each enum constant, with its ordinal.
+    pub fn environment(&self) -> Vec<(ObjId, Object)> {
+        let mut out = Vec::new();
+        for c in self.classes.iter().filter(|c| c.kind == ClassKind::Enum) {
+            for (i, k) in c.enum_constants.iter().enumerate() {
+                let mut fields: BTreeMap<String, HeapValue> = self
+                    .fields_of(&c.name)
+                    .into_iter()
+                    .filter_map(|(_, f)| {
+                        f.ty.field_type()
+                            .map(|t| (f.name, HeapValue::default_for(&t)))
+                    })
+                    .collect();
+                fields.insert(ORDINAL.into(), HeapValue::Int(i as i32));
+                out.push((
+                    ObjId::new(c.constant_id(k)),
+                    Object {
+                        class: c.name.clone(),
+                        fields,
+                    },
+                ));
+            }
+        }
+        out
+    }
+
+    /// The methods a run of `m` can reach: its calls, constructors, and every method a virtual
+    /// call can dispatch to, `m` included, in id order.
+    pub fn reachable(&self, m: MethodId) -> BTreeSet<MethodId> {
+        let mut seen = BTreeSet::new();
+        let mut todo = vec![m];
+        while let Some(x) = todo.pop() {
+            if !seen.insert(x) {
+                continue;
+            }
+            walk(&self.method(x).body.block, &mut |n| {
+                if let NodeKind::Let { value, .. } = &n.kind {
+                    match value {
+                        Rvalue::Call {
+                            method,
+                            virtual_call,
+                            ..
+                        } => {
+                            if !virtual_call {
+                                todo.push(*method);
+                            }
+                            todo.extend(
+                                self.dispatch
+                                    .iter()
+                                    .filter(|((called, _), _)| called == method)
+                                    .map(|(_, target)| *target),
+                            );
+                        }
+                        Rvalue::New { ctor: Some(c), .. } => todo.push(*c),
+                        _ => {}
+                    }
+                }
+            });
+        }
+        seen
+    }
+
+    /// Whether sattar can analyse `m`: `Err` with the first construct outside its language in
+    /// `m` or a method `m` reaches.
+    pub fn check_supported(&self, m: MethodId) -> Result<(), sattar_diag::Diagnostic> {
+        match self
+            .reachable(m)
+            .into_iter()
+            .find_map(|x| self.method(x).unsupported.clone())
+        {
+            Some(d) => Err(d),
+            None => Ok(()),
+        }
+    }
+
+    /// The classes, their fields and static fields as a heap schema (exception-only classes left
+    /// out).
     pub fn schema(&self) -> Schema {
         let mut s = Schema::default();
         for c in self.classes.iter().filter(|c| !c.is_exception) {
-            let fields = c
-                .fields
+            let fields = self
+                .fields_of(&c.name)
+                .into_iter()
+                .filter_map(|(_, f)| f.ty.field_type().map(|t| (f.name.clone(), t)))
+                .collect();
+            let statics = c
+                .statics
                 .iter()
                 .filter_map(|f| f.ty.field_type().map(|t| (f.name.clone(), t)))
                 .collect();
-            s.classes.insert(c.name.clone(), ClassSchema { fields });
+            let supertypes = c.superclass.iter().chain(&c.interfaces).cloned().collect();
+            let class = ClassSchema {
+                fields,
+                supertypes,
+                is_abstract: c.is_abstract || c.kind == ClassKind::Interface,
+                statics,
+                constants: c.enum_constants.iter().map(|k| c.constant_id(k)).collect(),
+            };
+            s.classes.insert(c.name.clone(), class);
         }
         s
     }
@@ -683,5 +1002,18 @@ impl Program {
                 .collect(),
             ret: m.ret.field_type(),
         }
+    }
+}
+
+/// The field of an enum constant holding its ordinal (`java.lang.Enum.ordinal`).
+pub const ORDINAL: &str = "ordinal";
+
+fn ordinal_field() -> Field {
+    Field {
+        name: ORDINAL.into(),
+        ty: Type::Int,
+        is_private: true,
+        is_final: true,
+        span: Span::default(),
     }
 }

@@ -76,6 +76,8 @@ pub struct Node {
     pub init: Option<usize>,
     /// What a method or invocation resolves to.
     pub m: Option<MethodRef>,
+    /// Every method a method declaration overrides (javac's override relation, all supertypes).
+    pub ovr: Vec<MethodRef>,
 
     // --- statements
     /// Whether a block is a `static` initializer.

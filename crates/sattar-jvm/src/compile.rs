@@ -7,26 +7,20 @@ use sattar_jdk::tree::Utf16Map;
 use sattar_jdk::{content_key, SourceText, ANNOTATION_SOURCES};
 use std::path::{Path, PathBuf};
 
-/// The Java file name of a subject: the last component of its path.
-pub fn java_file_name(file: &str) -> String {
-    Path::new(file).file_name().map_or_else(
-        || "Subject.java".into(),
-        |n| n.to_string_lossy().into_owned(),
-    )
-}
-
-/// Compiles `subject` (`(file name, text)`) with the runtime classes; returns the classes
-/// directory. A cached result is reused; `user_file` names the file in error messages.
+/// Compiles the (instrumented) `files` — `(path, text)` — with the runtime classes; returns the
+/// classes directory. A cached, verified result is reused.
 pub fn compile(
     jdk: &sattar_jdk::Jdk,
     cache: &Path,
-    subject: (&str, &str),
-    user_file: &str,
+    files: &[(String, String)],
 ) -> Result<PathBuf, JvmError> {
-    let mut sources = vec![SourceText {
-        path: subject.0.to_string(),
-        text: subject.1.to_string(),
-    }];
+    let mut sources: Vec<SourceText> = files
+        .iter()
+        .map(|(p, t)| SourceText {
+            path: p.clone(),
+            text: t.clone(),
+        })
+        .collect();
     sources.extend(RUNTIME_SOURCES.iter().map(|(n, t)| SourceText {
         path: n.to_string(),
         text: t.to_string(),
@@ -40,30 +34,20 @@ pub fn compile(
             .chain([("jdk", fingerprint.as_str())]),
     );
     let build = |out: &Path| -> Result<(), JvmError> {
-        sattar_jdk::compile(&sources, out)
-            .map_err(|diags| compile_error(&diags, &sources, subject.1, user_file))
+        sattar_jdk::compile(&sources, out).map_err(|diags| compile_error(&diags, &sources))
     };
-    let classes = sattar_jdk::verified_classes(cache, &key, build, JvmError::Io)?;
-    Ok(classes)
+    sattar_jdk::verified_classes(cache, &key, build, JvmError::Io)
 }
 
 /// javac's errors as `file:line: error: message` lines, the subject named as the user knows it.
-fn compile_error(
-    diags: &[sattar_jdk::tree::JavacDiagnostic],
-    sources: &[SourceText],
-    text: &str,
-    user_file: &str,
-) -> JvmError {
-    let map = Utf16Map::new(text);
+fn compile_error(diags: &[sattar_jdk::tree::JavacDiagnostic], sources: &[SourceText]) -> JvmError {
     let lines: Vec<String> = diags
         .iter()
         .map(|d| {
-            let at = map.byte(if d.p >= 0 { d.p } else { d.s });
+            let src = d.file.and_then(|i| sources.get(i));
+            let (file, text) = src.map_or(("?", ""), |s| (s.path.as_str(), s.text.as_str()));
+            let at = Utf16Map::new(text).byte(if d.p >= 0 { d.p } else { d.s });
             let line = at.map_or(0, |b| text[..b].matches('\n').count() + 1);
-            let file = match d.file {
-                Some(0) | None => user_file.to_string(),
-                Some(i) => sources.get(i).map_or("?".into(), |s| s.path.clone()),
-            };
             let msg = d.msg.lines().next().unwrap_or("error");
             format!("{file}:{line}: error: {msg}")
         })

@@ -19,13 +19,21 @@ struct Insert {
     text: String,
 }
 
-/// Returns the instrumented text of `program`: same lines, probes added.
-pub fn instrument(program: &Program) -> String {
-    let mut inserts = Vec::new();
-    for s in &program.stmts {
-        probes(s, &mut inserts);
-    }
-    apply(&program.text, inserts)
+/// Returns the instrumented text of every file of `program`, `(path, text)`: same lines, probes
+/// added.
+pub fn instrument(program: &Program) -> Vec<(String, String)> {
+    program
+        .files
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let mut inserts = Vec::new();
+            for s in program.stmts.iter().filter(|s| s.file.0 as usize == i) {
+                probes(s, &mut inserts);
+            }
+            (f.path.clone(), apply(&f.text, inserts))
+        })
+        .collect()
 }
 
 fn apply(text: &str, mut inserts: Vec<Insert>) -> String {
@@ -96,7 +104,7 @@ mod tests {
     fn keeps_lines_and_probes_every_statement() {
         let src = "class A {\n  int f;\n  int g(int k) {\n    int x = k;\n    if (k > 0) f = 1; else if (k < 0) f = 2;\n    while (x > 0) x = x - 1;\n    for (int i = 0; i < k; i++) f = f + i;\n    do { x = x + 1; } while (x < 3);\n    return x;\n  }\n}\n";
         let p = sattar_java::parse_program("A.java", src).unwrap_or_else(|e| panic!("{}", e[0]));
-        let out = instrument(&p);
+        let out = instrument(&p).remove(0).1;
         assert_eq!(out.lines().count(), src.lines().count());
         for s in &p.stmts {
             assert!(

@@ -196,5 +196,8 @@ pub fn from_wire_objects(objs: &[WireObject]) -> Heap {
             )
         })
         .collect();
-    Heap { objects }
+    Heap {
+        objects,
+        statics: Default::default(),
+    }
 }

@@ -1,7 +1,7 @@
 //! The parent side: compiles the subject, starts and restarts the worker, runs tests with a
 //! wall-clock limit, and turns the worker's answers into [`Execution`]s.
 
-use crate::compile::{compile, java_file_name};
+use crate::compile::compile;
 use crate::protocol::{
     from_wire_objects, to_wire_objects, to_wire_type, to_wire_value, Request, Response, RunEnd,
     RunRequest, WireClass,
@@ -173,17 +173,12 @@ pub struct JvmRunner {
 impl JvmRunner {
     /// Instruments, compiles (or reuses the cached build of) `program` and starts a worker.
     pub fn start(program: &Program, opts: JvmOptions) -> Result<JvmRunner, JvmError> {
-        let text = crate::instrument::instrument(program);
+        let files = crate::instrument::instrument(program);
         let sigs = (0..program.methods.len() as u32)
             .map(|m| program.sig(MethodId(m)))
             .collect();
-        let mut r = JvmRunner::start_inner(
-            &program.file,
-            &text,
-            &program.schema(),
-            program.stmts.len() as u32,
-            opts,
-        )?;
+        let mut r =
+            JvmRunner::start_inner(&files, &program.schema(), program.stmts.len() as u32, opts)?;
         r.sigs = sigs;
         Ok(r)
     }
@@ -197,19 +192,18 @@ impl JvmRunner {
         schema: &Schema,
         opts: JvmOptions,
     ) -> Result<JvmRunner, JvmError> {
-        JvmRunner::start_inner(file, source, schema, 0, opts)
+        JvmRunner::start_inner(&[(file.to_string(), source.to_string())], schema, 0, opts)
     }
 
     fn start_inner(
-        file: &str,
-        text: &str,
+        files: &[(String, String)],
         schema: &Schema,
         statements: u32,
         opts: JvmOptions,
     ) -> Result<JvmRunner, JvmError> {
         let jdk = Jdk::locate()?;
         let cache = opts.cache_dir.clone().unwrap_or_else(default_cache_dir);
-        let classes_dir = compile(&jdk, &cache, (&java_file_name(file), text), file)?;
+        let classes_dir = compile(&jdk, &cache, files)?;
         let classes = schema
             .classes
             .iter()

@@ -107,6 +107,7 @@ fn raw_fixture_exit_oom_timeout_and_recovery() {
         "Raw".into(),
         ClassSchema {
             fields: vec![("count".into(), FieldType::Int)],
+            ..Default::default()
         },
     );
     let mut opts = options(100_000);

@@ -34,7 +34,8 @@ pub fn program_json(p: &Program) -> Json {
                    "method": p.method(s.method).qualified_name()})
         })
         .collect();
-    json!({"file": p.file, "classes": classes, "methods": methods, "statements": stmts})
+    let file = p.files.first().map_or("", |f| f.path.as_str());
+    json!({"file": file, "classes": classes, "methods": methods, "statements": stmts})
 }
 
 /// The IR as text: classes, then each method with its statements.

@@ -282,7 +282,7 @@ impl LocalizeSession<'_> {
                 let st = p.stmt(r.stmt);
                 RankedStatement {
                     stmt: r.stmt.0,
-                    file: p.file.clone(),
+                    file: p.file(st.file).path.clone(),
                     line: st.line,
                     text: st.text.clone(),
                     susp: r.susp,
@@ -307,7 +307,7 @@ impl LocalizeSession<'_> {
             .collect();
         Report {
             tool_version: env!("CARGO_PKG_VERSION").into(),
-            subject: p.file.clone(),
+            subject: p.path_of(subject.method).to_string(),
             method: subject.method_name(),
             technique: loc.options().technique.name().into(),
             formula: loc.options().formula.clone(),

@@ -256,7 +256,7 @@ fn core_summary(s: &Subject, a: &CoreAnalysis) -> CoreSummary {
     };
     CoreSummary {
         method: s.method_name(),
-        file: p.file.clone(),
+        file: p.path_of(s.method).to_string(),
         failing: a.judged.verdict.constraints().to_vec(),
         input: a.input.clone(),
         origin: match a.source {

@@ -14,7 +14,8 @@ use super::stmts::{declaration_group, number};
 use super::{pretty, Cx};
 use crate::ir::*;
 use sattar_diag::{Diagnostic, LineIndex};
-use std::collections::HashMap;
+use sattar_jdk::tree::MethodRef;
+use std::collections::{BTreeMap, HashMap};
 
 pub(super) type R<T> = Result<T, Diagnostic>;
 
@@ -33,6 +34,9 @@ pub(super) struct Lower<'a, 'c> {
     pub vars: Vec<Var>,
     /// javac's VARIABLE node of each parameter and local → its variable.
     pub locals: HashMap<usize, VarId>,
+    /// Temporaries whose value's erased type (what the JVM knows) is wider than javac's type of
+    /// the expression: erasure left a cast to make where the value is used.
+    pub runtime: HashMap<VarId, Type>,
     /// The statement whose nodes are being made.
     pub stmt: StmtId,
     next_label: u32,
@@ -41,43 +45,211 @@ pub(super) struct Lower<'a, 'c> {
     ids: &'a HashMap<usize, StmtId>,
 }
 
-/// Lowers every method body of the file into the program.
-pub(crate) fn lower_program(
-    cx: &Cx,
-    decls: Decls,
-    lines: LineIndex,
-) -> Result<Program, Vec<Diagnostic>> {
+/// The statement id of code javac or a library model makes up: it belongs to whichever source
+/// statement runs it (it has no `Enter` of its own).
+pub const MADE_UP: StmtId = StmtId(0);
+
+/// Lowers every method body of the program; what sattar cannot analyse is kept with its reason.
+pub(crate) fn lower_program(cx: &Cx, decls: Decls) -> Program {
     let table = number(cx, &decls);
-    let mut methods = Vec::new();
-    let mut errors = Vec::new();
+    let mut methods: Vec<Method> = Vec::new();
     for (i, h) in decls.methods.iter().enumerate() {
-        let id = MethodId(i as u32);
-        let lw = Lower::new(cx, &decls, h, &table.by_node);
-        match lw.method_body() {
-            Ok(body) => methods.push(Method {
-                id,
-                class: h.class.clone(),
-                name: h.name.clone(),
-                is_static: h.is_static,
-                params: h.params.iter().map(|(p, _)| p.clone()).collect(),
-                ret: h.ret.clone(),
-                body,
-                annotations: h.annotations.clone(),
-                span: h.span,
-            }),
-            Err(d) => errors.push(d),
-        }
+        methods.push(lower_method(
+            cx,
+            &decls,
+            h,
+            MethodId(i as u32),
+            &table.by_node,
+        ));
     }
-    if !errors.is_empty() {
-        return Err(errors);
+    // Library methods are registered while bodies are lowered (and by models, in turn).
+    let mut i = decls.methods.len();
+    while i < decls.methods.len() + decls.library.borrow().len() {
+        let h = decls.header(MethodId(i as u32));
+        methods.push(library_method(&decls, &h, MethodId(i as u32)));
+        i += 1;
     }
-    Ok(Program {
-        file: cx.file.to_string(),
-        text: cx.text.to_string(),
-        classes: decls.classes,
+    let files = cx
+        .files
+        .iter()
+        .map(|f| SourceFile {
+            path: f.path.clone(),
+            text: f.text.clone(),
+            lines: LineIndex::new(&f.text),
+        })
+        .collect();
+    let mut program = Program {
+        files,
+        classes: decls.classes.clone(),
         methods,
         stmts: table.infos,
-        lines,
+        dispatch: BTreeMap::new(),
+    };
+    let overrides: HashMap<MethodId, &[MethodRef]> = decls
+        .methods
+        .iter()
+        .enumerate()
+        .map(|(i, h)| (MethodId(i as u32), h.overrides.as_slice()))
+        .collect();
+    program.dispatch = dispatch_table(&program, &overrides);
+    program
+}
+
+fn method_of(h: &Header, id: MethodId, body: Body, unsupported: Option<Diagnostic>) -> Method {
+    Method {
+        id,
+        class: h.class.clone(),
+        name: h.name.clone(),
+        descriptor: h.erased.clone(),
+        kind: h.kind,
+        is_static: h.is_static,
+        is_private: h.is_private,
+        params: h.params.iter().map(|(p, _)| p.clone()).collect(),
+        ret: h.ret.clone(),
+        body,
+        unsupported,
+        file: h.file,
+        annotations: h.annotations.clone(),
+        span: h.span,
+    }
+}
+
+fn lower_method(
+    cx: &Cx,
+    decls: &Decls,
+    h: &Header,
+    id: MethodId,
+    ids: &HashMap<usize, StmtId>,
+) -> Method {
+    if h.kind == MethodKind::Abstract {
+        return method_of(h, id, Body::default(), h.unsupported.clone());
+    }
+    let lw = Lower::new(cx, decls, h, ids);
+    let lowered = match &h.unsupported {
+        Some(d) => Err(d.clone()),
+        None => lw.method_body(),
+    };
+    match lowered {
+        Ok(body) => method_of(h, id, body, None),
+        Err(d) => method_of(h, id, Body::default(), Some(d)),
+    }
+}
+
+/// A JDK method the program calls: sattar's model of it as core code, or unsupported.
+fn library_method(decls: &Decls, h: &Header, id: MethodId) -> Method {
+    let object_equals =
+        h.owner == sattar_heap::OBJECT && h.name == "equals" && h.erased == [sattar_heap::OBJECT];
+    if object_equals {
+        // Object.equals is identity (JLS, Object's contract): `return this == o;`.
+        let vars = vec![
+            Var {
+                name: "o".into(),
+                ty: Type::Class(sattar_heap::OBJECT.into()),
+                kind: VarKind::Param,
+            },
+            Var {
+                name: "$t1".into(),
+                ty: Type::Boolean,
+                kind: VarKind::Temp,
+            },
+        ];
+        let node = |kind| Node {
+            stmt: MADE_UP,
+            kind,
+        };
+        let block = vec![
+            node(NodeKind::Let {
+                var: VarId(1),
+                value: Rvalue::Binary(BinOp::Eq, Operand::This, Operand::Var(VarId(0))),
+            }),
+            node(NodeKind::Return(Some(Operand::Var(VarId(1))))),
+        ];
+        return method_of(h, id, Body { vars, block }, None);
+    }
+    let what = format!("{}.{}", h.class, h.name);
+    let why = sattar_diag::Diagnostic {
+        file: String::new(),
+        pos: Default::default(),
+        len: 1,
+        kind: "unsupported".into(),
+        message: format!("a call of `{what}` (a JDK method sattar does not model)"),
+        help: Some("sattar models the program's own classes, Object.equals and Comparable.compareTo of the program's classes".into()),
+        source_line: None,
+    };
+    let _ = decls;
+    method_of(h, id, Body::default(), Some(why))
+}
+
+/// Every virtual method's implementation for every concrete class that can receive it.
+fn dispatch_table(p: &Program, overrides: &Overrides) -> BTreeMap<(MethodId, String), MethodId> {
+    let mut table = BTreeMap::new();
+    for m in p.methods.iter().filter(|m| m.is_virtual()) {
+        for c in &p.classes {
+            let concrete = !c.is_abstract && c.kind != ClassKind::Interface && !c.is_exception;
+            if !concrete || !p.is_subclass(&c.name, &m.class) {
+                continue;
+            }
+            if let Some(t) = implementation(p, overrides, &c.name, m) {
+                table.insert((m.id, c.name.clone()), t);
+            }
+        }
+    }
+    table
+}
+
+/// The method that runs when `m` is called on an object of class `class`.
+fn implementation(p: &Program, overrides: &Overrides, class: &str, m: &Method) -> Option<MethodId> {
+    let mut interfaces = Vec::new();
+    let mut cur = p.class(class);
+    while let Some(c) = cur {
+        if let Some(x) = p.methods.iter().find(|x| {
+            x.class == c.name && x.kind == MethodKind::Source && overrides_or_is(p, overrides, x, m)
+        }) {
+            return Some(x.id);
+        }
+        interfaces.extend(c.interfaces.iter().cloned());
+        cur = c.superclass.as_deref().and_then(|s| p.class(s));
+    }
+    // Default methods of the interfaces, nearest first.
+    let mut seen = std::collections::BTreeSet::new();
+    while !interfaces.is_empty() {
+        let i = interfaces.remove(0);
+        if !seen.insert(i.clone()) {
+            continue;
+        }
+        if let Some(x) = p.methods.iter().find(|x| {
+            x.class == i && x.kind == MethodKind::Source && overrides_or_is(p, overrides, x, m)
+        }) {
+            return Some(x.id);
+        }
+        if let Some(c) = p.class(&i) {
+            interfaces.extend(c.interfaces.iter().cloned());
+        }
+    }
+    // A library method sattar models (Object.equals) runs itself.
+    (m.kind == MethodKind::Library && m.unsupported.is_none()).then_some(m.id)
+}
+
+/// javac's override lists of the source methods.
+type Overrides<'h> = HashMap<MethodId, &'h [MethodRef]>;
+
+/// Whether `x` is `m` or overrides it (javac's relation, recorded per method).
+fn overrides_or_is(p: &Program, overrides: &Overrides, x: &Method, m: &Method) -> bool {
+    if x.id == m.id {
+        return true;
+    }
+    if x.is_static || x.name != m.name {
+        return false;
+    }
+    if x.descriptor == m.descriptor && p.is_subclass(&x.class, &m.class) {
+        return true;
+    }
+    let owner = p
+        .class(&m.class)
+        .map_or_else(|| m.class.clone(), |c| c.binary.clone());
+    overrides.get(&x.id).is_some_and(|list| {
+        list.iter()
+            .any(|r| r.owner == owner && r.name == m.name && r.params == m.descriptor)
     })
 }
 
@@ -94,41 +266,186 @@ impl<'a, 'c> Lower<'a, 'c> {
             header,
             vars: Vec::new(),
             locals: HashMap::new(),
-            stmt: StmtId(0),
+            runtime: HashMap::new(),
+            stmt: MADE_UP,
             next_label: 0,
             loops: Vec::new(),
             ids,
         };
         for (p, node) in &header.params {
             let v = lw.new_var(&p.name, p.ty.clone(), VarKind::Param);
-            lw.locals.insert(*node, v);
+            if let Some(n) = node {
+                lw.locals.insert(*n, v);
+            }
         }
         lw
     }
 
+    /// The qualified class being lowered.
+    pub fn class(&self) -> &'a str {
+        &self.header.class
+    }
+
     fn method_body(mut self) -> R<Body> {
-        let Some(body) = self.cx.node(self.header.node).body else {
-            return Err(self
-                .cx
-                .unsupported(self.header.node, "a method without a body"));
-        };
         let mut block = Vec::new();
-        for &s in &self.cx.node(body).stmts {
-            let n = self.cx.node(s);
-            if n.is_synthetic() {
-                continue; // the `super()` javac adds to a constructor
+        match (self.header.kind, self.header.node) {
+            (MethodKind::DefaultConstructor, _) => {
+                self.super_constructor(None, &mut block)?;
+                self.initializers(&mut block)?;
             }
-            if n.k == "EXPRESSION_STATEMENT" && is_ctor_call(self.cx, n.expr) {
-                return Err(self
-                    .cx
-                    .unsupported(s, "explicit `this(...)`/`super(...)` call"));
+            (_, Some(m)) => {
+                let Some(body) = self.cx.node(m).body else {
+                    return Err(self.cx.unsupported(m, "a method without a body"));
+                };
+                let stmts = &self.cx.node(body).stmts;
+                let mut rest = stmts.as_slice();
+                if self.header.name == "<init>" {
+                    rest = self.constructor_prologue(stmts, &mut block)?;
+                }
+                self.stmts(rest, &mut block)?;
             }
+            _ => {}
         }
-        self.block_stmts(body, &mut block)?;
         Ok(Body {
             vars: self.vars,
             block,
         })
+    }
+
+    /// A constructor's first statement — `this(...)`, or `super(...)` (explicit or javac's) then
+    /// the field initializers and initializer blocks in source order; the statements left.
+    fn constructor_prologue<'s>(&mut self, stmts: &'s [usize], out: &mut Block) -> R<&'s [usize]> {
+        let Some((&first, rest)) = stmts.split_first() else {
+            self.super_constructor(None, out)?;
+            self.initializers(out)?;
+            return Ok(stmts);
+        };
+        let call = self
+            .cx
+            .node(first)
+            .expr
+            .filter(|&e| is_ctor_call(self.cx, Some(e)));
+        let Some(call) = call else {
+            self.super_constructor(None, out)?;
+            self.initializers(out)?;
+            return Ok(stmts);
+        };
+        let is_this = self
+            .cx
+            .node(call)
+            .sel
+            .is_some_and(|s| self.cx.node(s).name.as_deref() == Some("this"));
+        if !self.cx.node(first).is_synthetic() {
+            self.enter_stmt(first)?;
+            out.push(self.node(NodeKind::Enter));
+        }
+        if is_this {
+            let m = self.cx.node(call).m.clone().unwrap_or_default();
+            let target = self.decls.method(&m).ok_or_else(|| {
+                self.cx
+                    .unsupported(call, "this(...) of an unknown constructor")
+            })?;
+            let args = self.call_args(call, target, out)?;
+            let value = Rvalue::Call {
+                method: target,
+                recv: Some(Operand::This),
+                args,
+                virtual_call: false,
+            };
+            self.let_temp(Type::Void, value, out);
+        } else {
+            self.super_constructor(Some(call), out)?;
+            self.initializers(out)?;
+        }
+        Ok(rest)
+    }
+
+    /// The superclass's constructor, when the superclass is a program class with code to run.
+    fn super_constructor(&mut self, call: Option<usize>, out: &mut Block) -> R<()> {
+        let Some(sup) = self
+            .decls
+            .class(self.class())
+            .and_then(|c| c.superclass.clone())
+        else {
+            return Ok(());
+        };
+        let target = match call {
+            Some(c) => {
+                let m = self.cx.node(c).m.clone().unwrap_or_default();
+                self.decls
+                    .method(&m)
+                    .or_else(|| self.default_constructor(&sup))
+            }
+            None => self.default_constructor(&sup),
+        };
+        let Some(target) = target else { return Ok(()) };
+        let args = match call {
+            Some(c) => self.call_args(c, target, out)?,
+            None => Vec::new(),
+        };
+        let value = Rvalue::Call {
+            method: target,
+            recv: Some(Operand::This),
+            args,
+            virtual_call: false,
+        };
+        self.let_temp(Type::Void, value, out);
+        Ok(())
+    }
+
+    /// The no-argument constructor of `class` (declared or made up), if it has code.
+    pub fn default_constructor(&self, class: &str) -> Option<MethodId> {
+        self.decls
+            .methods
+            .iter()
+            .position(|h| h.class == class && h.name == "<init>" && h.params.is_empty())
+            .map(|i| MethodId(i as u32))
+    }
+
+    /// The class's field initializers and instance initializer blocks, in source order.
+    fn initializers(&mut self, out: &mut Block) -> R<()> {
+        let Some(decl) = self.decls.class_decl(self.class()) else {
+            return Ok(());
+        };
+        for &n in &decl.initializers {
+            let node = self.cx.node(n);
+            if node.k == "BLOCK" {
+                self.block_stmts(n, out)?;
+                continue;
+            }
+            let Some(init) = node.init else { continue };
+            let name = node.name.clone().unwrap_or_default();
+            let field = FieldRef {
+                class: self.class().to_string(),
+                name,
+            };
+            let ty = value_type(self.cx, self.decls, n)?;
+            self.enter_stmt(n)?;
+            out.push(self.node(NodeKind::Enter));
+            let value = self.typed(init, &ty, out)?;
+            out.push(self.node(NodeKind::Store {
+                obj: Operand::This,
+                field,
+                value,
+            }));
+        }
+        Ok(())
+    }
+
+    /// A block's statements (a slice of javac's statement nodes).
+    fn stmts(&mut self, stmts: &[usize], out: &mut Block) -> R<()> {
+        let mut i = 0;
+        while i < stmts.len() {
+            let group = declaration_group(self.cx, &stmts[i..]);
+            if group > 0 {
+                self.local_decl(&stmts[i..i + group], out)?;
+                i += group;
+            } else {
+                self.stmt(stmts[i], out)?;
+                i += 1;
+            }
+        }
+        Ok(())
     }
 
     pub fn new_var(&mut self, name: &str, ty: Type, kind: VarKind) -> VarId {
@@ -180,19 +497,7 @@ impl<'a, 'c> Lower<'a, 'c> {
     /// The statements of javac's BLOCK `b`, into `out`.
     fn block_stmts(&mut self, b: usize, out: &mut Block) -> R<()> {
         let stmts = &self.cx.node(b).stmts;
-        let mut i = 0;
-        while i < stmts.len() {
-            // `int a = 1, b = 2;` is one declaration of two VARIABLE nodes with the same start.
-            let group = declaration_group(self.cx, &stmts[i..]);
-            if group > 0 {
-                self.local_decl(&stmts[i..i + group], out)?;
-                i += group;
-            } else {
-                self.stmt(stmts[i], out)?;
-                i += 1;
-            }
-        }
-        Ok(())
+        self.stmts(stmts, out)
     }
 
     /// A branch or loop body: a block's statements, or the single statement.

@@ -1,10 +1,14 @@
-//! Declarations: classes, fields and method headers, collected before any body is lowered (so
-//! calls and types resolve in any order), with everything outside the supported class structure
-//! refused here.
+//! Declarations: classes (with their superclass, interfaces, enclosing instance, fields, static
+//! fields, enum constants) and method headers of every file, collected before any body is
+//! lowered, so calls and types resolve in any order. A declaration sattar cannot model is kept
+//! with the reason; only the methods that reach it become unsupported.
 
 use super::{pretty, Cx, JAVA_LANG_EXCEPTIONS};
 use crate::ir::*;
 use sattar_diag::Diagnostic;
+use sattar_heap::OBJECT;
+use sattar_jdk::tree::MethodRef;
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 type R<T> = Result<T, Diagnostic>;
@@ -15,36 +19,66 @@ const SPEC_ANNOTATIONS: &[&str] = &["Invariant", "Requires", "Ensures"];
 /// A method's signature, known before any body is lowered.
 #[derive(Clone, Debug)]
 pub(crate) struct Header {
-    /// javac's METHOD node.
-    pub node: usize,
-    /// The declaring class (qualified, as sattar names classes: `Outer.Inner`).
+    /// javac's METHOD node (`None` for a default constructor or a library model).
+    pub node: Option<usize>,
+    /// The declaring class as sattar names it (`Outer.Inner`).
     pub class: String,
     /// The declaring class's binary name (`Outer$Inner`), as javac names owners.
     pub owner: String,
     /// The name (`<init>` for a constructor).
     pub name: String,
-    /// Erased parameter types as javac names them (to resolve calls).
+    /// Erased parameter types as javac names them.
     pub erased: Vec<String>,
     /// `static`.
     pub is_static: bool,
+    /// `private`.
+    pub is_private: bool,
+    /// Source, abstract, default constructor or library model.
+    pub kind: MethodKind,
     /// Parameters with their VARIABLE nodes.
-    pub params: Vec<(Param, usize)>,
+    pub params: Vec<(Param, Option<usize>)>,
     /// Return type.
     pub ret: Type,
+    /// What it overrides (javac's relation).
+    pub overrides: Vec<MethodRef>,
+    /// A problem with the signature itself (a parameter of an unsupported type, …).
+    pub unsupported: Option<Diagnostic>,
     /// Spec annotations.
     pub annotations: Vec<SpecAnnotation>,
+    /// The file.
+    pub file: FileId,
     /// The name's span.
     pub span: Span,
 }
 
-/// Every declaration of the file.
+impl Header {
+    /// Whether `r` names this method.
+    pub fn is(&self, r: &MethodRef) -> bool {
+        self.owner == r.owner && self.name == r.name && self.erased == r.params
+    }
+}
+
+/// A class with what its constructors run: instance field initializers and initializer blocks.
+pub(crate) struct ClassDecl {
+    /// Field VARIABLE nodes with an initializer and instance initializer BLOCKs, in source order.
+    pub initializers: Vec<usize>,
+    /// Why objects of this class cannot be modelled, if they cannot.
+    pub unsupported: Option<Diagnostic>,
+}
+
+/// Every declaration of the program.
 pub(crate) struct Decls {
     /// Classes, outer before nested, in source order.
     pub classes: Vec<Class>,
-    /// javac's binary name → sattar's qualified name, for the file's classes.
+    /// The same classes' declarations.
+    pub class_decls: Vec<ClassDecl>,
+    /// javac's binary name → sattar's qualified name, for the program's classes.
     pub names: HashMap<String, String>,
-    /// Methods and constructors in source order: the index is the [`MethodId`].
+    /// Methods and constructors in source order, then default constructors: the index is the
+    /// [`MethodId`].
     pub methods: Vec<Header>,
+    /// Library methods the program calls, numbered after `methods` as they are found.
+    pub library: RefCell<Vec<Header>>,
 }
 
 impl Decls {
@@ -55,6 +89,7 @@ impl Decls {
             "boolean" => Some(Type::Boolean),
             "void" => Some(Type::Void),
             "null" => Some(Type::Null),
+            OBJECT => Some(Type::Class(OBJECT.into())),
             other => self.names.get(other).map(|q| Type::Class(q.clone())),
         }
     }
@@ -64,12 +99,69 @@ impl Decls {
         self.classes.iter().find(|c| c.name == q)
     }
 
-    /// The method javac resolved a call or `new` to.
-    pub fn method(&self, owner: &str, name: &str, params: &[String]) -> Option<MethodId> {
+    /// The declaration of class `q`.
+    pub fn class_decl(&self, q: &str) -> Option<&ClassDecl> {
+        let i = self.classes.iter().position(|c| c.name == q)?;
+        self.class_decls.get(i)
+    }
+
+    /// The program method javac resolved a call or `new` to.
+    pub fn method(&self, r: &MethodRef) -> Option<MethodId> {
         self.methods
             .iter()
-            .position(|h| h.owner == owner && h.name == name && h.erased == params)
+            .position(|h| h.is(r))
             .map(|i| MethodId(i as u32))
+    }
+
+    /// The id of library method `r`, registered on first use.
+    pub fn library_method(&self, r: &MethodRef) -> MethodId {
+        let mut lib = self.library.borrow_mut();
+        let base = self.methods.len();
+        if let Some(i) = lib.iter().position(|h| h.is(r)) {
+            return MethodId((base + i) as u32);
+        }
+        let class = r.owner.replace('$', ".");
+        lib.push(Header {
+            node: None,
+            class,
+            owner: r.owner.clone(),
+            name: r.name.clone(),
+            erased: r.params.clone(),
+            is_static: r.is_static,
+            is_private: r.is_private,
+            kind: MethodKind::Library,
+            params: r
+                .params
+                .iter()
+                .enumerate()
+                .map(|(i, t)| {
+                    let ty = self.ty(t).unwrap_or(Type::Class(t.clone()));
+                    (
+                        Param {
+                            name: format!("p{i}"),
+                            ty,
+                        },
+                        None,
+                    )
+                })
+                .collect(),
+            ret: self.ty(&r.ret).unwrap_or(Type::Class(r.ret.clone())),
+            overrides: Vec::new(),
+            unsupported: None,
+            annotations: Vec::new(),
+            file: FileId(0),
+            span: Span::default(),
+        });
+        MethodId((base + lib.len() - 1) as u32)
+    }
+
+    /// The header of any method, library models included.
+    pub fn header(&self, m: MethodId) -> Header {
+        let i = m.0 as usize;
+        match self.methods.get(i) {
+            Some(h) => h.clone(),
+            None => self.library.borrow()[i - self.methods.len()].clone(),
+        }
     }
 
     /// The qualified name of an exception class `throw new X(...)` may name: a class of the file
@@ -86,77 +178,109 @@ impl Decls {
             .contains(&simple)
             .then(|| binary.to_string())
     }
+
+    /// Whether class `sub` is `sup` or below it.
+    pub fn is_subclass(&self, sub: &str, sup: &str) -> bool {
+        if sub == sup || sup == OBJECT {
+            return true;
+        }
+        self.class(sub).is_some_and(|c| {
+            c.superclass
+                .iter()
+                .chain(&c.interfaces)
+                .any(|s| self.is_subclass(s, sup))
+        })
+    }
 }
 
-/// Collects the declarations of compilation unit `unit`.
-pub(crate) fn collect(cx: &Cx, unit: usize) -> R<Decls> {
+/// A class found in the first pass.
+struct Found {
+    binary: String,
+    qualified: String,
+    node: usize,
+    /// Enclosing classes above it (0 for a top-level class).
+    depth: usize,
+    outer: Option<String>,
+}
+
+/// Collects the declarations of every compilation unit.
+pub(crate) fn collect(cx: &Cx) -> Decls {
     let mut found = Vec::new();
-    for &t in &cx.node(unit).types {
-        match cx.node(t).k.as_str() {
-            "CLASS" => gather(cx, t, None, &mut found)?,
-            other => return Err(cx.unsupported(t, format!("top-level {}", pretty(other)))),
+    for &unit in cx.units {
+        let pkg = cx.node(unit).pkg.clone().unwrap_or_default();
+        for &t in &cx.node(unit).types {
+            if is_type_decl(&cx.node(t).k) {
+                gather(cx, t, &pkg, None, 0, &mut found);
+            }
         }
     }
     let names: HashMap<String, String> = found
         .iter()
-        .map(|(b, q, _)| (b.clone(), q.clone()))
+        .map(|f| (f.binary.clone(), f.qualified.clone()))
         .collect();
     let mut decls = Decls {
         classes: Vec::new(),
+        class_decls: Vec::new(),
         names,
         methods: Vec::new(),
+        library: RefCell::new(Vec::new()),
     };
-    let mut headers = Vec::new();
-    for (_, q, node) in &found {
-        let (class, methods) = class_decl(cx, &decls, q, *node)?;
+    // Classes first (headers resolve types against them), then headers.
+    for f in &found {
+        let (class, decl) = class_decl(cx, &decls, f);
         decls.classes.push(class);
-        headers.extend(methods);
+        decls.class_decls.push(decl);
     }
-    let mut headers: Vec<Header> = headers
-        .into_iter()
-        .map(|(n, class, owner)| method_header(cx, &decls, n, class, owner))
-        .collect::<R<_>>()?;
-    headers.sort_by_key(|h| cx.span(h.node).start);
-    check_overloads(cx, &headers)?;
-    decls.methods = headers;
-    Ok(decls)
-}
-
-/// Classes in pre-order: `(binary name, qualified name, node)`.
-fn gather(cx: &Cx, n: usize, outer: Option<&str>, out: &mut Vec<(String, String, usize)>) -> R<()> {
-    let node = cx.node(n);
-    let name = node.name.clone().unwrap_or_default();
-    let q = match outer {
-        Some(o) => format!("{o}.{name}"),
-        None => name.clone(),
-    };
-    if node.kind.as_deref() != Some("CLASS") {
-        let what = node.kind.as_deref().map_or("type".into(), pretty);
-        return Err(cx.unsupported(n, format!("{what} declaration {q}")));
-    }
-    if node.tparams.as_deref().is_some_and(|t| !t.is_empty()) {
-        return Err(cx.unsupported(n, "generic class"));
-    }
-    if !node.implements.is_empty() {
-        return Err(cx.unsupported(n, "implemented interfaces"));
-    }
-    if outer.is_some() && !node.mods.iter().any(|m| m == "static") {
-        let at = name_span(cx, n, &name);
-        return Err(cx
-            .unsupported_at(
-                at.start,
-                at.end - at.start,
-                format!("inner (non-static) class {q}"),
-            )
-            .with_help("declare the nested class `static`"));
-    }
-    out.push((node.bin.clone().unwrap_or_else(|| q.clone()), q.clone(), n));
-    for &m in &node.members {
-        if is_type_decl(&cx.node(m).k) {
-            gather(cx, m, Some(&q), out)?;
+    let mut headers = Vec::new();
+    for (i, f) in found.iter().enumerate() {
+        let class = &decls.classes[i];
+        for &m in &cx.node(f.node).members {
+            let member = cx.node(m);
+            if member.k == "METHOD" && !member.is_synthetic() && !class.is_exception {
+                headers.push(method_header(cx, &decls, m, class));
+            }
         }
     }
-    Ok(())
+    headers.sort_by_key(|h| (h.file, h.node.map(|n| cx.span(n).start)));
+    mark_overloads(cx, &mut headers);
+    headers.extend(default_constructors(cx, &decls, &headers));
+    decls.methods = headers;
+    decls
+}
+
+/// Classes in pre-order.
+fn gather(cx: &Cx, n: usize, pkg: &str, outer: Option<&Found>, depth: usize, out: &mut Vec<Found>) {
+    let node = cx.node(n);
+    let name = node.name.clone().unwrap_or_default();
+    let qualified = match outer {
+        Some(o) => format!("{}.{name}", o.qualified),
+        None if pkg.is_empty() => name,
+        None => format!("{pkg}.{name}"),
+    };
+    let f = Found {
+        binary: node.bin.clone().unwrap_or_else(|| qualified.clone()),
+        qualified,
+        node: n,
+        depth,
+        outer: node
+            .inner
+            .then(|| outer.map(|o| o.qualified.clone()))
+            .flatten(),
+    };
+    out.push(f);
+    let me = out.len() - 1;
+    for &m in &node.members {
+        if is_type_decl(&cx.node(m).k) {
+            let parent = Found {
+                binary: out[me].binary.clone(),
+                qualified: out[me].qualified.clone(),
+                node: n,
+                depth,
+                outer: None,
+            };
+            gather(cx, m, pkg, Some(&parent), depth + 1, out);
+        }
+    }
 }
 
 /// Whether javac's kind is a type declaration.
@@ -167,218 +291,326 @@ fn is_type_decl(kind: &str) -> bool {
     )
 }
 
-fn check_modifiers(cx: &Cx, n: usize, allowed: &[&str]) -> R<()> {
-    match cx
-        .node(n)
-        .mods
-        .iter()
-        .find(|m| !allowed.contains(&m.as_str()))
-    {
-        Some(m) => Err(cx.unsupported(n, format!("the `{m}` modifier here"))),
-        None => Ok(()),
-    }
-}
-
-/// An analysed method's METHOD node, qualified class and binary owner.
-type MethodSite = (usize, String, String);
-
-/// A class and its analysed methods.
-fn class_decl(cx: &Cx, decls: &Decls, q: &str, n: usize) -> R<(Class, Vec<MethodSite>)> {
-    check_modifiers(
-        cx,
-        n,
-        &["public", "private", "protected", "static", "final"],
-    )?;
+/// A class and what sattar cannot model of it.
+fn class_decl(cx: &Cx, decls: &Decls, f: &Found) -> (Class, ClassDecl) {
+    let n = f.node;
     let node = cx.node(n);
-    let is_exception = match node.ext.as_deref() {
-        None | Some("java.lang.Object") => false,
-        Some(base) => {
-            let simple = base.strip_prefix("java.lang.").unwrap_or(base);
-            if !base.starts_with("java.lang.") || !JAVA_LANG_EXCEPTIONS.contains(&simple) {
-                return Err(cx
-                    .unsupported(n, format!("inheritance (`extends {}`)", simple.replace('$', ".")))
-                    .with_help("only exception classes may extend a class (RuntimeException, Exception, Error, …)"));
-            }
-            true
+    let mut unsupported = None;
+    let kind = match node.kind.as_deref() {
+        Some("INTERFACE") => ClassKind::Interface,
+        Some("ENUM") => ClassKind::Enum,
+        Some("CLASS") => ClassKind::Class,
+        other => {
+            let what = other.map_or("type".into(), pretty);
+            unsupported = Some(cx.unsupported(n, format!("{what} declaration {}", f.qualified)));
+            ClassKind::Class
         }
     };
-    let name_at = name_span(cx, n, node.name.as_deref().unwrap_or(""));
-    let mut class = Class {
-        name: q.to_string(),
-        fields: Vec::new(),
-        is_exception,
-        annotations: annotations(cx, &node.ann)?,
-        span: name_at,
+    let mut is_exception = false;
+    let superclass = match node.ext.as_deref() {
+        None | Some(OBJECT) | Some("java.lang.Enum") => None,
+        Some(base) if decls.names.contains_key(base) => decls.names.get(base).cloned(),
+        Some(base) => {
+            let simple = base.strip_prefix("java.lang.").unwrap_or(base);
+            if base.starts_with("java.lang.") && JAVA_LANG_EXCEPTIONS.contains(&simple) {
+                is_exception = true;
+            } else {
+                unsupported = Some(
+                    cx.unsupported(
+                        n,
+                        format!(
+                            "a class extending `{}` (a class outside the program)",
+                            base.replace('$', ".")
+                        ),
+                    )
+                    .with_help("sattar models classes of the program and `java.lang.Object`"),
+                );
+            }
+            None
+        }
     };
-    let owner = node.bin.clone().unwrap_or_else(|| q.to_string());
-    let mut methods = Vec::new();
+    // A subclass of a user exception class is an exception class too.
+    if let Some(s) = &superclass {
+        if decls.class(s).is_some_and(|c| c.is_exception) {
+            is_exception = true;
+        }
+    }
+    let interfaces = node
+        .implements
+        .iter()
+        .filter_map(|i| decls.names.get(i).cloned())
+        .collect();
+    let span = name_span(cx, n, node.name.as_deref().unwrap_or(""));
+    let annotations = annotations(cx, &node.ann).unwrap_or_else(|d| {
+        unsupported.get_or_insert(d);
+        Vec::new()
+    });
+    let outer = f.outer.as_ref().map(|o| Outer {
+        class: o.clone(),
+        field: format!("this${}", f.depth - 1),
+    });
+    let mut class = Class {
+        name: f.qualified.clone(),
+        binary: f.binary.clone(),
+        file: cx.file_of(n),
+        kind,
+        is_abstract: node.mods.iter().any(|m| m == "abstract") || kind == ClassKind::Interface,
+        is_private: node.mods.iter().any(|m| m == "private"),
+        superclass,
+        interfaces,
+        outer,
+        fields: Vec::new(),
+        statics: Vec::new(),
+        enum_constants: Vec::new(),
+        is_exception,
+        annotations,
+        span,
+    };
+    let mut initializers = Vec::new();
     for &m in &node.members {
         let member = cx.node(m);
         match member.k.as_str() {
-            k if is_type_decl(k) => {}
-            "VARIABLE" if is_exception => {
-                return Err(cx.unsupported(m, "fields in an exception class"))
+            "VARIABLE" if member.vk.as_deref() == Some("ENUM_CONSTANT") => {
+                let name = member.name.clone().unwrap_or_default();
+                let plain = member
+                    .init
+                    .is_none_or(|i| cx.node(i).args.is_empty() && cx.node(i).body.is_none());
+                if !plain {
+                    unsupported.get_or_insert_with(|| {
+                        cx.unsupported(
+                            m,
+                            format!("enum constant `{name}` with arguments or a body"),
+                        )
+                    });
+                }
+                class.enum_constants.push(name);
             }
-            "VARIABLE" => class.fields.push(field_decl(cx, decls, m)?),
-            // A default constructor javac made up: `new` of this class runs no constructor code.
-            "METHOD" if member.is_synthetic() => {}
-            // Exception classes only name a type for `throw`: their members are not analysed.
-            "METHOD" if is_exception => {}
-            "METHOD" => methods.push((m, q.to_string(), owner.clone())),
-            other => return Err(cx.unsupported(m, format!("class member: {}", pretty(other)))),
+            "VARIABLE" if is_exception => {}
+            "VARIABLE" => field_decl(cx, decls, m, &mut class, &mut initializers),
+            "BLOCK" if member.is_static => {} // static state comes from the pre-state
+            "BLOCK" => initializers.push(m),
+            _ => {}
         }
     }
-    Ok((class, methods))
+    let decl = ClassDecl {
+        initializers,
+        unsupported,
+    };
+    (class, decl)
+}
+
+/// A field: an instance field, a static field that is state, or a constant javac folds. A field
+/// of a type sattar does not model is left out (code that uses it is refused).
+fn field_decl(cx: &Cx, decls: &Decls, n: usize, class: &mut Class, initializers: &mut Vec<usize>) {
+    let node = cx.node(n);
+    let is_static = node.mods.iter().any(|m| m == "static");
+    let constant = is_static
+        && node.mods.iter().any(|m| m == "final")
+        && node.init.is_some_and(|i| cx.node(i).cv.is_some());
+    if constant {
+        return;
+    }
+    let Ok(ty) = value_type(cx, decls, n) else {
+        return;
+    };
+    let name = node.name.clone().unwrap_or_default();
+    let field = Field {
+        span: name_span(cx, n, &name),
+        name,
+        ty,
+        is_private: node.mods.iter().any(|m| m == "private"),
+        is_final: node.mods.iter().any(|m| m == "final"),
+    };
+    if is_static {
+        class.statics.push(field);
+    } else {
+        if node.init.is_some() {
+            initializers.push(n);
+        }
+        class.fields.push(field);
+    }
 }
 
 /// The span of `name` at or after a declaration's preferred position.
 fn name_span(cx: &Cx, n: usize, name: &str) -> Span {
     let from = cx.pref(n);
-    let start = cx.text[from..].find(name).map_or(from, |i| from + i);
+    let text = cx.text_of(n);
+    let start = text
+        .get(from..)
+        .and_then(|t| t.find(name))
+        .map_or(from, |i| from + i);
     Span {
         start,
         end: start + name.len(),
     }
 }
 
-fn field_decl(cx: &Cx, decls: &Decls, n: usize) -> R<Field> {
-    let node = cx.node(n);
-    if node.mods.iter().any(|m| m == "static") {
-        return Err(cx
-            .unsupported(n, "static field")
-            .with_help("make it an instance field"));
-    }
-    check_modifiers(
-        cx,
-        n,
-        &["public", "private", "protected", "final", "transient"],
-    )?;
-    let ty = value_type(cx, decls, n)?;
-    let init = match node.init {
-        None => None,
-        Some(v) => Some(constant_init(cx, v, &ty)?),
-    };
-    let name = node.name.clone().unwrap_or_default();
-    Ok(Field {
-        span: name_span(cx, n, &name),
-        name,
-        ty,
-        init,
-    })
-}
-
-fn constant_init(cx: &Cx, v: usize, ty: &Type) -> R<Literal> {
-    let node = cx.node(v);
-    let lit = match (&node.cv, ty) {
-        (Some(serde_json::Value::Bool(b)), Type::Boolean) => Some(Literal::Bool(*b)),
-        (Some(serde_json::Value::Number(x)), Type::Int) => x
-            .as_i64()
-            .and_then(|i| i32::try_from(i).ok())
-            .map(Literal::Int),
-        (None, Type::Class(_)) if node.k == "NULL_LITERAL" => Some(Literal::Null),
-        _ => None,
-    };
-    lit.ok_or_else(|| {
-        cx.unsupported(v, "field initializer other than a constant")
-            .with_help("initialise the field in a constructor or method")
-    })
-}
-
 /// The type of a VARIABLE node (field, parameter or local), if supported.
 pub(crate) fn value_type(cx: &Cx, decls: &Decls, n: usize) -> R<Type> {
     let node = cx.node(n);
     let erased = node.vt.as_deref().unwrap_or("?");
-    let at = node.vtype.unwrap_or(n);
+    let at = node
+        .vtype
+        .filter(|&t| !cx.node(t).is_synthetic())
+        .unwrap_or(n);
     if erased.ends_with("[]") {
         return Err(cx.unsupported(at, format!("array type `{}`", cx.src(at))));
     }
     match decls.ty(erased) {
-        Some(Type::Void | Type::Null) | None => Err(cx
-            .unsupported(
-                at,
-                format!("type `{}` (not a class of this file)", cx.src(at)),
-            )
-            .with_help(
-                "only int, boolean and the classes declared in the analysed file are supported",
-            )),
+        Some(Type::Void | Type::Null) | None => Err(unsupported_type(cx, at, erased)),
         Some(t) => Ok(t),
     }
 }
 
-fn method_header(cx: &Cx, decls: &Decls, n: usize, class: String, owner: String) -> R<Header> {
-    check_modifiers(
-        cx,
-        n,
-        &["public", "private", "protected", "static", "final"],
-    )?;
+/// "sattar does not model this type".
+pub(crate) fn unsupported_type(cx: &Cx, at: usize, erased: &str) -> Diagnostic {
+    let shown = if cx.src(at).is_empty() {
+        erased.replace('$', ".")
+    } else {
+        cx.src(at).to_string()
+    };
+    cx.unsupported(at, format!("type `{shown}` (not a class of the program)"))
+        .with_help("sattar models int, boolean, Object and the classes of the program")
+}
+
+fn method_header(cx: &Cx, decls: &Decls, n: usize, class: &Class) -> Header {
     let node = cx.node(n);
-    if node.tparams.as_deref().is_some_and(|t| !t.is_empty()) {
-        return Err(cx.unsupported(n, "generic method"));
-    }
     let name = node.name.clone().unwrap_or_default();
     let m = node.m.clone().unwrap_or_default();
+    let mut unsupported = None;
     let ret = match node.rtype {
         None => Type::Void,
         Some(rt) => match decls.ty(&m.ret) {
-            Some(Type::Null) | None => return Err(cx
-                .unsupported(
-                    rt,
-                    format!("type `{}` (not a class of this file)", cx.src(rt)),
-                )
-                .with_help(
-                    "only int, boolean and the classes declared in the analysed file are supported",
-                )),
+            Some(Type::Null) | None => {
+                unsupported = Some(unsupported_type(cx, rt, &m.ret));
+                Type::Void
+            }
             Some(t) => t,
         },
     };
     let mut params = Vec::new();
     for &p in &node.params {
-        if cx.node(p).vt.as_deref().is_some_and(|t| t.ends_with("[]")) {
-            return Err(cx.unsupported(p, "array parameter"));
-        }
-        let ty = value_type(cx, decls, p)?;
         let pname = cx.node(p).name.clone().unwrap_or_default();
-        params.push((Param { name: pname, ty }, p));
+        let ty = match value_type(cx, decls, p) {
+            Ok(t) => t,
+            Err(d) => {
+                unsupported.get_or_insert(d);
+                Type::Class(OBJECT.into())
+            }
+        };
+        params.push((Param { name: pname, ty }, Some(p)));
     }
-    Ok(Header {
-        node: n,
-        class,
-        owner,
-        span: name_span(
-            cx,
-            n,
-            if name == "<init>" {
-                cx.node(n).name.as_deref().unwrap_or("")
-            } else {
-                &name
-            },
-        ),
+    if m.varargs {
+        unsupported.get_or_insert_with(|| cx.unsupported(n, "a variable-arity method (`...`)"));
+    }
+    let is_abstract = node.body.is_none();
+    let annotations = annotations(cx, &node.ann).unwrap_or_else(|d| {
+        unsupported.get_or_insert(d);
+        Vec::new()
+    });
+    let span_name = if name == "<init>" {
+        class.name.rsplit('.').next().unwrap_or("")
+    } else {
+        name.as_str()
+    };
+    Header {
+        node: Some(n),
+        class: class.name.clone(),
+        owner: class.binary.clone(),
+        span: name_span(cx, n, span_name),
         name,
         erased: m.params.clone(),
         is_static: m.is_static,
+        is_private: m.is_private,
+        kind: if is_abstract {
+            MethodKind::Abstract
+        } else {
+            MethodKind::Source
+        },
         params,
         ret,
-        annotations: annotations(cx, &node.ann)?,
-    })
+        overrides: node.ovr.clone(),
+        unsupported,
+        annotations,
+        file: cx.file_of(n),
+    }
 }
 
-fn check_overloads(cx: &Cx, all: &[Header]) -> R<()> {
-    let mut seen = HashMap::new();
-    for h in all {
-        if seen
-            .insert((h.class.clone(), h.name.clone(), h.params.len()), ())
-            .is_some()
-        {
-            return Err(cx.unsupported(
-                h.node,
-                format!(
-                    "overloading of `{}` with the same number of parameters",
-                    h.name
-                ),
-            ));
+/// Overloads with the same number of parameters are refused: `--method C.m` names methods by
+/// class and name, and inputs name arguments by parameter name.
+fn mark_overloads(cx: &Cx, all: &mut [Header]) {
+    let mut count: HashMap<(String, String, usize), usize> = HashMap::new();
+    for h in all.iter() {
+        *count
+            .entry((h.class.clone(), h.name.clone(), h.params.len()))
+            .or_default() += 1;
+    }
+    for h in all.iter_mut() {
+        if count[&(h.class.clone(), h.name.clone(), h.params.len())] > 1 {
+            if let Some(n) = h.node {
+                h.unsupported.get_or_insert_with(|| {
+                    cx.unsupported(
+                        n,
+                        format!(
+                            "overloading of `{}` with the same number of parameters",
+                            h.name
+                        ),
+                    )
+                });
+            }
         }
     }
-    Ok(())
+}
+
+/// A constructor for each class that declares none but has code to run on `new` (field
+/// initializers, initializer blocks, or a superclass constructor with code).
+fn default_constructors(cx: &Cx, decls: &Decls, declared: &[Header]) -> Vec<Header> {
+    let mut out: Vec<Header> = Vec::new();
+    // Superclasses first, so a subclass sees whether its superclass's constructor has code.
+    let mut order: Vec<usize> = (0..decls.classes.len()).collect();
+    order.sort_by_key(|&i| superclass_depth(decls, &decls.classes[i]));
+    let has_ctor = |q: &str, out: &[Header]| {
+        declared
+            .iter()
+            .chain(out.iter())
+            .any(|h| h.class == q && h.name == "<init>")
+    };
+    for i in order {
+        let c = &decls.classes[i];
+        if c.kind != ClassKind::Class || c.is_exception || has_ctor(&c.name, &out) {
+            continue;
+        }
+        let super_code = c.superclass.as_deref().is_some_and(|s| has_ctor(s, &out));
+        if decls.class_decls[i].initializers.is_empty() && !super_code {
+            continue;
+        }
+        out.push(Header {
+            node: None,
+            class: c.name.clone(),
+            owner: c.binary.clone(),
+            name: "<init>".into(),
+            erased: Vec::new(),
+            is_static: false,
+            is_private: false,
+            kind: MethodKind::DefaultConstructor,
+            params: Vec::new(),
+            ret: Type::Void,
+            overrides: Vec::new(),
+            unsupported: decls.class_decls[i].unsupported.clone(),
+            annotations: Vec::new(),
+            file: c.file,
+            span: c.span,
+        });
+    }
+    let _ = cx;
+    out
+}
+
+fn superclass_depth(decls: &Decls, c: &Class) -> usize {
+    match c.superclass.as_deref().and_then(|s| decls.class(s)) {
+        Some(s) => 1 + superclass_depth(decls, s),
+        None => 0,
+    }
 }
 
 /// The spec annotations among `anns`, each string with its position.
@@ -416,7 +648,8 @@ fn annotation_strings(cx: &Cx, n: usize, out: &mut Vec<(String, sattar_diag::Pos
                 .as_ref()
                 .and_then(|v| v.as_str())
                 .unwrap_or_default();
-            let pos = cx.lines.pos(cx.text, cx.span(n).start + 1);
+            let f = &cx.files[cx.file_of(n).0 as usize];
+            let pos = f.lines.pos(&f.text, cx.span(n).start + 1);
             out.push((text.to_string(), pos));
             Ok(())
         }

@@ -1,33 +1,65 @@
 //! Lowering expressions into operands: every operation's result goes to a temporary, in Java's
 //! evaluation order (left to right; a call's receiver null check after its arguments; a field
 //! assignment's null check after its right-hand side). Compile-time constants (javac's) become
-//! constants.
+//! constants. Where erasure left a value wider than its use needs, the cast javac inserts is an
+//! explicit `CheckCast` (javac's TransTypes: at the use, to the type the use expects).
 
 use super::body::{Lower, R};
+use super::decls::unsupported_type;
 use super::pretty;
 use crate::ir::*;
+use sattar_jdk::tree::MethodRef;
 
 impl Lower<'_, '_> {
     /// The supported type javac gives node `n`, or a refusal naming it.
-    fn type_of(&self, n: usize) -> R<Type> {
+    pub fn type_of(&self, n: usize) -> R<Type> {
         let node = self.cx.node(n);
         let erased = node.t.as_deref().unwrap_or("?");
         self.decls.ty(erased).ok_or_else(|| {
+            let shown = erased.replace('$', ".");
+            let what = match &node.sym {
+                Some(s) if s.kind == "FIELD" => {
+                    format!(
+                        "field `{}` of type `{shown}`, a type sattar does not model",
+                        s.name
+                    )
+                }
+                Some(s) if matches!(s.kind.as_str(), "LOCAL_VARIABLE" | "PARAMETER") => {
+                    format!(
+                        "variable `{}` of type `{shown}`, a type sattar does not model",
+                        s.name
+                    )
+                }
+                _ => format!("a value of type `{shown}`, a type sattar does not model"),
+            };
             self.cx
-                .unsupported(n, format!("a value of type `{}`", erased.replace('$', ".")))
-                .with_help(
-                    "only int, boolean and the classes declared in the analysed file are supported",
-                )
+                .unsupported(n, what)
+                .with_help("sattar models int, boolean, Object and the classes of the program")
         })
     }
 
-    /// An expression that must have type `want` (or be assignable to it).
+    /// An expression that must fit type `want` (erasure's casts made where needed).
     pub fn typed(&mut self, n: usize, want: &Type, out: &mut Block) -> R<Operand> {
-        let (op, ty) = self.expr(n, out)?;
-        if !want.accepts(&ty) {
-            return Err(self.cx.error(n, format!("expected {want}, found {ty}")));
-        }
+        let (op, _) = self.expr(n, out)?;
+        self.fit(&op, want, out);
         Ok(op)
+    }
+
+    /// The cast javac inserts when `op`'s erased value is wider than `want`.
+    pub fn fit(&mut self, op: &Operand, want: &Type, out: &mut Block) {
+        let (Operand::Var(v), Type::Class(c)) = (op, want) else {
+            return;
+        };
+        let Some(Type::Class(runtime)) = self.runtime.get(v).cloned() else {
+            return;
+        };
+        if !self.decls.is_subclass(&runtime, c) {
+            out.push(self.node(NodeKind::CheckCast {
+                op: op.clone(),
+                class: c.clone(),
+            }));
+            self.runtime.remove(v);
+        }
     }
 
     /// A boolean condition (parentheses dropped).
@@ -47,21 +79,17 @@ impl Lower<'_, '_> {
 
     fn expr_here(&mut self, n: usize, void_ok: bool, out: &mut Block) -> R<(Operand, Type)> {
         let node = self.cx.node(n);
-        match node.k.as_str() {
-            "ASSIGNMENT" | "PREFIX_INCREMENT" | "POSTFIX_INCREMENT" | "PREFIX_DECREMENT"
-            | "POSTFIX_DECREMENT" => {
-                return Err(self
-                    .cx
-                    .unsupported(n, "assignment inside an expression")
-                    .with_help("make the assignment its own statement"))
-            }
-            k if k.ends_with("_ASSIGNMENT") => {
-                return Err(self
-                    .cx
-                    .unsupported(n, "assignment inside an expression")
-                    .with_help("make the assignment its own statement"))
-            }
-            _ => {}
+        if is_assignment(&node.k) {
+            return Err(self
+                .cx
+                .unsupported(n, "assignment inside an expression")
+                .with_help("make the assignment its own statement"));
+        }
+        if let (Some(b), "NEW_CLASS") = (node.body, node.k.as_str()) {
+            return Err(self.cx.unsupported(b, "anonymous class"));
+        }
+        if matches!(node.k.as_str(), "LAMBDA_EXPRESSION" | "MEMBER_REFERENCE") {
+            return Err(self.cx.unsupported(n, pretty(&node.k)));
         }
         let ty = self.type_of(n)?;
         if ty == Type::Void && !void_ok {
@@ -72,51 +100,51 @@ impl Lower<'_, '_> {
         if let Some(c) = self.constant(n, &ty) {
             return Ok((Operand::Const(c), ty));
         }
+        let child = |f: Option<usize>| f.unwrap_or(n);
         let op = match node.k.as_str() {
             "NULL_LITERAL" => Operand::Const(Literal::Null),
             "IDENTIFIER" => self.identifier(n, out)?,
-            "MEMBER_SELECT" => {
-                let obj = node.expr.unwrap_or(n);
-                let o = self.expr(obj, out)?.0;
-                self.field_read(n, o, out)?
-            }
-            "PARENTHESIZED" => return self.expr_any(node.expr.unwrap_or(n), void_ok, out),
+            "MEMBER_SELECT" => self.member_select(n, out)?,
+            "PARENTHESIZED" => return self.expr_any(child(node.expr), void_ok, out),
             "UNARY_MINUS" => {
-                let a = self.typed(node.expr.unwrap_or(n), &Type::Int, out)?;
+                let a = self.typed(child(node.expr), &Type::Int, out)?;
                 self.let_temp(Type::Int, Rvalue::Unary(UnOp::Neg, a), out)
             }
-            "UNARY_PLUS" => return self.expr(node.expr.unwrap_or(n), out),
+            "UNARY_PLUS" => return self.expr(child(node.expr), out),
             "LOGICAL_COMPLEMENT" => {
-                let a = self.typed(node.expr.unwrap_or(n), &Type::Boolean, out)?;
+                let a = self.typed(child(node.expr), &Type::Boolean, out)?;
                 self.let_temp(Type::Boolean, Rvalue::Unary(UnOp::Not, a), out)
             }
             "CONDITIONAL_AND" | "CONDITIONAL_OR" => self.short_circuit(n, out)?,
             "CONDITIONAL_EXPRESSION" => self.conditional(n, &ty, out)?,
             "METHOD_INVOCATION" => self.call(n, &ty, out)?,
             "NEW_CLASS" => self.new_object(n, &ty, out)?,
+            "TYPE_CAST" => self.cast(n, &ty, out)?,
+            "INSTANCE_OF" => self.instance_of(n, out)?,
             k => match binary_op(k) {
                 Some(op) => {
-                    let (l, r) = (node.l.unwrap_or(n), node.r.unwrap_or(n));
-                    let a = self.expr(l, out)?.0;
-                    let b = self.expr(r, out)?.0;
+                    let a = self.expr(child(node.l), out)?.0;
+                    let b = self.expr(child(node.r), out)?.0;
                     self.let_temp(ty.clone(), Rvalue::Binary(op, a, b), out)
                 }
-                None if k.ends_with("_LITERAL") => {
-                    return Err(self.cx.unsupported(n, pretty(k)));
-                }
-                None => {
-                    return Err(match operator_name(k) {
-                        Some(o) => self.cx.unsupported_at(
-                            self.cx.pref(n),
-                            o.chars().count(),
-                            format!("the `{o}` operator"),
-                        ),
-                        None => self.cx.unsupported(n, pretty(k)),
-                    });
-                }
+                None => return Err(self.unsupported_kind(n)),
             },
         };
         Ok((op, ty))
+    }
+
+    /// The refusal of an expression kind sattar does not lower.
+    fn unsupported_kind(&self, n: usize) -> sattar_diag::Diagnostic {
+        let k = self.cx.node(n).k.as_str();
+        match operator_name(k) {
+            Some(o) => self.cx.unsupported_at(
+                n,
+                self.cx.pref(n),
+                o.chars().count(),
+                format!("the `{o}` operator"),
+            ),
+            None => self.cx.unsupported(n, pretty(k)),
+        }
     }
 
     /// javac's compile-time constant value of `n`, if it has a supported one.
@@ -131,26 +159,30 @@ impl Lower<'_, '_> {
         }
     }
 
-    /// A simple name: a local, a parameter, or a field of `this`.
+    /// A simple name: a local, a parameter, `this`, a field (of `this` or an enclosing instance),
+    /// a static field or an enum constant.
     fn identifier(&mut self, n: usize, out: &mut Block) -> R<Operand> {
         let node = self.cx.node(n);
         match node.name.as_deref() {
             Some("this") => return self.this(n),
-            Some("super") => return Err(self.cx.unsupported(n, "`super`")),
+            Some("super") => return Err(self.cx.unsupported(n, "`super` as a value")),
             _ => {}
         }
         let Some(sym) = &node.sym else {
             return Err(self.cx.error(n, "unresolved name"));
         };
         match sym.kind.as_str() {
-            "LOCAL_VARIABLE" | "PARAMETER" => sym
+            "LOCAL_VARIABLE" | "PARAMETER" | "BINDING_VARIABLE" => sym
                 .decl
                 .and_then(|d| self.locals.get(&d).copied())
                 .map(Operand::Var)
                 .ok_or_else(|| self.cx.error(n, format!("unknown variable `{}`", sym.name))),
+            "ENUM_CONSTANT" => self.enum_constant(n),
+            "FIELD" if sym.is_static => self.static_read(n, out),
             "FIELD" => {
-                let this = self.this(n)?;
-                self.field_read(n, this, out)
+                let owner = self.field_ref(n)?.class;
+                let obj = self.enclosing_instance(n, &owner, out)?;
+                self.field_read(n, obj, out)
             }
             other => Err(self
                 .cx
@@ -161,15 +193,100 @@ impl Lower<'_, '_> {
     /// `this`, refused in a static method.
     fn this(&self, n: usize) -> R<Operand> {
         if self.header.is_static {
-            return Err(self.cx.error(
-                n,
-                format!("field `{}` used in a static method", self.cx.src(n)),
-            ));
+            return Err(self
+                .cx
+                .error(n, format!("`{}` used in a static method", self.cx.src(n))));
         }
         Ok(Operand::This)
     }
 
-    /// The field named by node `n` (an IDENTIFIER or MEMBER_SELECT of a field).
+    /// The instance of `class` a member of it is used on: `this`, or the enclosing instance an
+    /// inner class holds (`Outer.this`), one level after another.
+    pub fn enclosing_instance(&mut self, n: usize, class: &str, out: &mut Block) -> R<Operand> {
+        let mut op = self.this(n)?;
+        let mut cur = self.class().to_string();
+        while !self.decls.is_subclass(&cur, class) {
+            let Some(outer) = self.decls.class(&cur).and_then(|c| c.outer.clone()) else {
+                return Err(self
+                    .cx
+                    .error(n, format!("no enclosing instance of {class} here")));
+            };
+            let field = FieldRef {
+                class: cur.clone(),
+                name: outer.field,
+            };
+            op = self.let_temp(
+                Type::Class(outer.class.clone()),
+                Rvalue::Read { obj: op, field },
+                out,
+            );
+            cur = outer.class;
+        }
+        Ok(op)
+    }
+
+    /// An enum constant: its environment object.
+    fn enum_constant(&self, n: usize) -> R<Operand> {
+        let Type::Class(class) = self.type_of(n)? else {
+            return Err(self.cx.error(n, "an enum constant of no class"));
+        };
+        let name = self.cx.node(n).name.clone().unwrap_or_default();
+        if let Some(d) = self
+            .decls
+            .class_decl(&class)
+            .and_then(|d| d.unsupported.clone())
+        {
+            return Err(d);
+        }
+        Ok(Operand::Const(Literal::Constant(format!("{class}.{name}"))))
+    }
+
+    /// `a.f`, `C.f`, `C.CONST`, `Outer.this`.
+    fn member_select(&mut self, n: usize, out: &mut Block) -> R<Operand> {
+        let node = self.cx.node(n);
+        let target = node.expr.unwrap_or(n);
+        if node.name.as_deref() == Some("this") {
+            let Type::Class(class) = self.type_of(n)? else {
+                return Err(self.cx.error(n, "`this` of no class"));
+            };
+            return self.enclosing_instance(n, &class, out);
+        }
+        match node.sym.as_ref().map(|s| (s.kind.as_str(), s.is_static)) {
+            Some(("ENUM_CONSTANT", _)) => self.enum_constant(n),
+            Some(("FIELD", true)) => {
+                if !self.names_class(target) {
+                    return Err(self
+                        .cx
+                        .unsupported(n, "a static field read through an instance"));
+                }
+                self.static_read(n, out)
+            }
+            Some(("FIELD", false)) => {
+                if self.cx.src(target) == "super" {
+                    return Err(self.cx.unsupported(n, "`super` field access"));
+                }
+                let (obj, _) = self.expr(target, out)?;
+                let recv_ty = self.type_of(target)?;
+                self.fit(&obj, &recv_ty, out);
+                self.field_read(n, obj, out)
+            }
+            _ => Err(self.cx.unsupported(
+                n,
+                format!("`{}` (not a field sattar models)", self.cx.src(n)),
+            )),
+        }
+    }
+
+    /// Whether expression node `t` names a class (`C` in `C.f`, `C.m()`).
+    fn names_class(&self, t: usize) -> bool {
+        self.cx
+            .node(t)
+            .sym
+            .as_ref()
+            .is_some_and(|s| s.bin.is_some())
+    }
+
+    /// The field named by node `n` (an IDENTIFIER or MEMBER_SELECT of an instance field).
     pub fn field_ref(&self, n: usize) -> R<FieldRef> {
         let node = self.cx.node(n);
         let sym = node
@@ -180,40 +297,78 @@ impl Lower<'_, '_> {
                 let what = node.sym.as_ref().map_or("?".into(), |s| pretty(&s.kind));
                 self.cx.unsupported(n, format!("a reference to a {what}"))
             })?;
-        if sym.is_static {
+        let owner = sym.owner.as_deref().unwrap_or("");
+        let Some(class) = self.decls.names.get(owner).cloned() else {
+            return Err(self.cx.unsupported(
+                n,
+                format!(
+                    "field `{}` of `{}`, a class outside the program",
+                    sym.name,
+                    owner.replace('$', ".")
+                ),
+            ));
+        };
+        let known = self.decls.class(&class).is_some_and(|c| {
+            let fields = if sym.is_static { &c.statics } else { &c.fields };
+            fields.iter().any(|f| f.name == sym.name)
+        });
+        if !known {
+            let erased = sym.vt.as_deref().unwrap_or("?").replace('$', ".");
             return Err(self
                 .cx
-                .unsupported(n, "static field")
-                .with_help("make it an instance field"));
-        }
-        let owner = sym.owner.as_deref().unwrap_or("");
-        let class = match self.decls.names.get(owner) {
-            Some(q) => q.clone(),
-            None => {
-                return Err(self.cx.unsupported(
+                .unsupported(
                     n,
-                    format!("field `{}` of a class outside the analysed file", sym.name),
-                ))
-            }
-        };
+                    format!(
+                        "field `{}` of type `{erased}`, a type sattar does not model",
+                        sym.name
+                    ),
+                )
+                .with_help("sattar models int, boolean, Object and the classes of the program"));
+        }
+        if let Some(d) = self
+            .decls
+            .class_decl(&class)
+            .and_then(|d| d.unsupported.clone())
+        {
+            return Err(d);
+        }
         Ok(FieldRef {
             class,
             name: sym.name.clone(),
         })
     }
 
-    /// `obj.f`: the null check, then the read.
+    /// `obj.f`: the null check, then the read (its erased type remembered for a later cast).
     fn field_read(&mut self, n: usize, obj: Operand, out: &mut Block) -> R<Operand> {
-        if self.cx.node(n).k == "MEMBER_SELECT" {
-            let obj_node = self.cx.node(n).expr.unwrap_or(n);
-            if self.cx.src(obj_node) == "super" {
-                return Err(self.cx.unsupported(n, "`super` field access"));
-            }
-        }
         let field = self.field_ref(n)?;
         let ty = self.type_of(n)?;
         out.push(self.node(NodeKind::NullCheck(obj.clone())));
-        Ok(self.let_temp(ty, Rvalue::Read { obj, field }, out))
+        let t = self.let_temp(ty, Rvalue::Read { obj, field }, out);
+        let declared = self.cx.node(n).sym.as_ref().and_then(|s| s.vt.clone());
+        self.remember_runtime(&t, declared.as_deref());
+        Ok(t)
+    }
+
+    /// Records a temporary's erased value type when it is wider than javac's type for it.
+    fn remember_runtime(&mut self, t: &Operand, declared: Option<&str>) {
+        let (Operand::Var(v), Some(d)) = (t, declared) else {
+            return;
+        };
+        if let Some(Type::Class(rt)) = self.decls.ty(d) {
+            let static_ty = self.vars[v.0 as usize].ty.clone();
+            if let Type::Class(st) = static_ty {
+                if rt != st && !self.decls.is_subclass(&rt, &st) {
+                    self.runtime.insert(*v, Type::Class(rt));
+                }
+            }
+        }
+    }
+
+    /// A static field's value.
+    fn static_read(&mut self, n: usize, out: &mut Block) -> R<Operand> {
+        let field = self.field_ref(n)?;
+        let ty = self.type_of(n)?;
+        Ok(self.let_temp(ty, Rvalue::ReadStatic(field), out))
     }
 
     /// `a && b` is `a ? b : false`; `a || b` is `!a ? b : true`.
@@ -246,9 +401,9 @@ impl Lower<'_, '_> {
         };
         let cond = self.cond(c, out)?;
         let mut then_b = Vec::new();
-        let then_v = self.expr(t, &mut then_b)?.0;
+        let then_v = self.typed(t, ty, &mut then_b)?;
         let mut else_b = Vec::new();
-        let else_v = self.expr(e, &mut else_b)?.0;
+        let else_v = self.typed(e, ty, &mut else_b)?;
         let value = Rvalue::Cond {
             cond,
             then_b,
@@ -259,92 +414,210 @@ impl Lower<'_, '_> {
         Ok(self.let_temp(ty.clone(), value, out))
     }
 
-    /// A call of a method of the file: receiver, arguments, the receiver's null check, the call.
+    /// The method a call or `new` resolved to: a program method, or a library method sattar
+    /// registers (with its model, if it has one).
+    fn resolve_method(&self, r: &MethodRef) -> MethodId {
+        self.decls
+            .method(r)
+            .unwrap_or_else(|| self.decls.library_method(r))
+    }
+
+    /// The arguments of call or `new` node `n` for method `m`, each fit to its parameter type.
+    pub fn call_args(&mut self, n: usize, m: MethodId, out: &mut Block) -> R<Vec<Operand>> {
+        let params: Vec<Type> = self
+            .decls
+            .header(m)
+            .params
+            .iter()
+            .map(|(p, _)| p.ty.clone())
+            .collect();
+        let mut args = Vec::new();
+        for (&a, want) in self.cx.node(n).args.iter().zip(&params) {
+            args.push(self.typed(a, want, out)?);
+        }
+        Ok(args)
+    }
+
+    /// A call: receiver, arguments, the receiver's null check, the call.
     fn call(&mut self, n: usize, ty: &Type, out: &mut Block) -> R<Operand> {
         let node = self.cx.node(n);
         let sel = node.sel.unwrap_or(n);
-        let name = self.cx.node(sel).name.clone().unwrap_or_default();
-        let m = node.m.clone().unwrap_or_default();
-        let Some(method) = self.decls.method(&m.owner, &m.name, &m.params) else {
-            return Err(self
-                .cx
-                .unsupported(
-                    n,
-                    format!(
-                        "call of `{name}` with {} argument(s): no such method in the analysed file",
-                        node.args.len()
-                    ),
-                )
-                .with_help("only methods declared in the analysed file can be called"));
-        };
-        let header = &self.decls.methods[method.0 as usize];
-        let is_static = header.is_static;
-        let recv = match (self.cx.node(sel).k.as_str(), is_static) {
-            ("IDENTIFIER", true) => None,
-            ("IDENTIFIER", false) => Some(self.this(n)?),
-            (_, true) => {
-                let target = self.cx.node(sel).expr.unwrap_or(sel);
-                let names_class = self
+        let r = node.m.clone().unwrap_or_default();
+        if r.owner == "java.lang.Enum" && r.name == "ordinal" {
+            return self.ordinal(n, sel, out);
+        }
+        let method = self.resolve_method(&r);
+        let sel_node = self.cx.node(sel);
+        let target = sel_node.expr;
+        let is_super = target.is_some_and(|t| self.cx.node(t).name.as_deref() == Some("super"));
+        let recv = if r.is_static {
+            if target.is_some_and(|t| !self.names_class(t)) {
+                return Err(self
                     .cx
-                    .node(target)
-                    .sym
-                    .as_ref()
-                    .is_some_and(|s| s.bin.is_some());
-                if !names_class {
-                    return Err(self
-                        .cx
-                        .unsupported(n, "calling a static method through an instance"));
-                }
-                None
+                    .unsupported(n, "calling a static method through an instance"));
             }
-            (_, false) => {
-                let target = self.cx.node(sel).expr.unwrap_or(sel);
-                Some(self.expr(target, out)?.0)
+            None
+        } else if is_super {
+            Some(self.this(n)?)
+        } else {
+            match target {
+                None => {
+                    let owner = self.decls.names.get(&r.owner).cloned();
+                    Some(match owner {
+                        Some(o) => self.enclosing_instance(n, &o, out)?,
+                        None => self.this(n)?,
+                    })
+                }
+                Some(t) => {
+                    let (recv, _) = self.expr(t, out)?;
+                    let recv_ty = self.type_of(t)?;
+                    self.fit(&recv, &recv_ty, out);
+                    Some(recv)
+                }
             }
         };
-        let params: Vec<Type> = header.params.iter().map(|(p, _)| p.ty.clone()).collect();
-        let mut args = Vec::new();
-        for (&a, want) in node.args.iter().zip(&params) {
-            args.push(self.typed(a, want, out)?);
+        let args = self.call_args(n, method, out)?;
+        if let Some(rv) = &recv {
+            out.push(self.node(NodeKind::NullCheck(rv.clone())));
         }
-        if let Some(r) = &recv {
-            out.push(self.node(NodeKind::NullCheck(r.clone())));
-        }
-        Ok(self.let_temp(ty.clone(), Rvalue::Call { method, recv, args }, out))
+        let virtual_call = !r.is_static && !r.is_private && !is_super;
+        let value = Rvalue::Call {
+            method,
+            recv,
+            args,
+            virtual_call,
+        };
+        let t = self.let_temp(ty.clone(), value, out);
+        self.remember_runtime(&t, Some(&r.ret));
+        Ok(t)
     }
 
-    /// `new C(args)` of a class of the file.
+    /// `e.ordinal()` of an enum constant: its ordinal field (`Enum.ordinal()` is final).
+    fn ordinal(&mut self, n: usize, sel: usize, out: &mut Block) -> R<Operand> {
+        let target = self.cx.node(sel).expr;
+        let (recv, class) = match target {
+            Some(t) => {
+                let (op, ty) = self.expr(t, out)?;
+                (op, ty)
+            }
+            None => (self.this(n)?, Type::Class(self.class().to_string())),
+        };
+        let Type::Class(class) = class else {
+            return Err(self.cx.error(n, "ordinal() of a value that is not an enum"));
+        };
+        out.push(self.node(NodeKind::NullCheck(recv.clone())));
+        let field = FieldRef {
+            class,
+            name: ORDINAL.into(),
+        };
+        Ok(self.let_temp(Type::Int, Rvalue::Read { obj: recv, field }, out))
+    }
+
+    /// `new C(args)` of a class of the program (an inner class gets its enclosing instance).
     fn new_object(&mut self, n: usize, ty: &Type, out: &mut Block) -> R<Operand> {
         let node = self.cx.node(n);
         if let Some(b) = node.body {
             return Err(self.cx.unsupported(b, "anonymous class"));
         }
-        if node.encl.is_some() {
-            return Err(self.cx.unsupported(n, "`outer.new Inner(...)`"));
-        }
         let Type::Class(class) = ty.clone() else {
             return Err(self.cx.error(n, "`new` needs a class"));
         };
-        if self.decls.class(&class).is_some_and(|c| c.is_exception) {
+        let Some(c) = self.decls.class(&class).cloned() else {
+            return Err(self.cx.unsupported(
+                n,
+                format!("`new` of `{class}`, a class outside the program"),
+            ));
+        };
+        if c.is_exception {
             return Err(self
                 .cx
                 .unsupported(n, "creating an exception object outside `throw`"));
         }
-        let m = node.m.clone().unwrap_or_default();
-        let ctor = self.decls.method(&m.owner, "<init>", &m.params);
-        let params: Vec<Type> = match ctor {
-            Some(c) => self.decls.methods[c.0 as usize]
-                .params
-                .iter()
-                .map(|(p, _)| p.ty.clone())
-                .collect(),
+        if let Some(d) = self
+            .decls
+            .class_decl(&class)
+            .and_then(|d| d.unsupported.clone())
+        {
+            return Err(d);
+        }
+        let outer = match (&c.outer, node.encl) {
+            (None, _) => None,
+            (Some(_), Some(e)) => {
+                let (op, _) = self.expr(e, out)?;
+                out.push(self.node(NodeKind::NullCheck(op.clone())));
+                Some(op)
+            }
+            (Some(o), None) => Some(self.enclosing_instance(n, &o.class, out)?),
+        };
+        let r = node.m.clone().unwrap_or_default();
+        let ctor = self.decls.method(&r).or_else(|| {
+            self.default_constructor(&class)
+                .filter(|_| r.params.is_empty())
+        });
+        let args = match ctor {
+            Some(m) => self.call_args(n, m, out)?,
             None => Vec::new(),
         };
-        let mut args = Vec::new();
-        for (&a, want) in node.args.iter().zip(&params) {
-            args.push(self.typed(a, want, out)?);
+        Ok(self.let_temp(
+            ty.clone(),
+            Rvalue::New {
+                class,
+                ctor,
+                args,
+                outer,
+            },
+            out,
+        ))
+    }
+
+    /// `(C) e`: a check unless `e` is statically a `C`; `(int) e` of an int.
+    fn cast(&mut self, n: usize, ty: &Type, out: &mut Block) -> R<Operand> {
+        let inner = self.cx.node(n).expr.unwrap_or(n);
+        let (op, from) = self.expr(inner, out)?;
+        match (ty, &from) {
+            (Type::Class(to), Type::Class(f)) => {
+                if !self.decls.is_subclass(f, to) || self.runtime.contains_key(&var_of(&op)) {
+                    out.push(self.node(NodeKind::CheckCast {
+                        op: op.clone(),
+                        class: to.clone(),
+                    }));
+                }
+                Ok(op)
+            }
+            (Type::Class(_), Type::Null) => Ok(op),
+            (a, b) if a == b => Ok(op),
+            _ => Err(self
+                .cx
+                .unsupported(n, format!("a cast from {from} to {ty}"))),
         }
-        Ok(self.let_temp(ty.clone(), Rvalue::New { class, ctor, args }, out))
+    }
+
+    /// `e instanceof C` (and `e instanceof C x`, binding `x` to `e`).
+    fn instance_of(&mut self, n: usize, out: &mut Block) -> R<Operand> {
+        let node = self.cx.node(n);
+        let (op, _) = self.expr(node.expr.unwrap_or(n), out)?;
+        let erased = node.tt.clone().unwrap_or_default();
+        let Some(Type::Class(class)) = self.decls.ty(&erased) else {
+            return Err(unsupported_type(self.cx, n, &erased));
+        };
+        let test = self.let_temp(
+            Type::Boolean,
+            Rvalue::InstanceOf {
+                op: op.clone(),
+                class: class.clone(),
+            },
+            out,
+        );
+        if let Some(b) = node.bind {
+            let name = self.cx.node(b).name.clone().unwrap_or_default();
+            let var = self.new_var(&name, Type::Class(class), VarKind::Local);
+            self.locals.insert(b, var);
+            out.push(self.node(NodeKind::Declare {
+                var,
+                init: Some(op),
+            }));
+        }
+        Ok(test)
     }
 
     /// An assignment statement's expression: `=`, `+=`, `-=`, `*=`, `++`, `--`.
@@ -361,14 +634,6 @@ impl Lower<'_, '_> {
             _ => (Some(BinOp::Sub), None),
         };
         let tnode = self.cx.node(target);
-        let local = match (&tnode.k[..], &tnode.sym) {
-            ("IDENTIFIER", Some(s))
-                if matches!(s.kind.as_str(), "LOCAL_VARIABLE" | "PARAMETER") =>
-            {
-                s.decl.and_then(|d| self.locals.get(&d).copied())
-            }
-            _ => None,
-        };
         let ty = self.type_of(target)?;
         if op.is_some() && ty != Type::Int {
             return Err(self.cx.error(
@@ -382,34 +647,73 @@ impl Lower<'_, '_> {
                 None => Ok(Operand::Const(Literal::Int(1))),
             }
         };
-        if let Some(var) = local {
-            let new = match op {
-                None => value(self, out)?,
-                Some(op) => {
-                    let old = self.let_temp(ty.clone(), Rvalue::Use(Operand::Var(var)), out);
-                    let v = value(self, out)?;
-                    self.let_temp(ty.clone(), Rvalue::Binary(op, old, v), out)
+        let sym = tnode.sym.clone().unwrap_or_default();
+        match (tnode.k.as_str(), sym.kind.as_str(), sym.is_static) {
+            ("IDENTIFIER", "LOCAL_VARIABLE" | "PARAMETER" | "BINDING_VARIABLE", _) => {
+                let Some(var) = sym.decl.and_then(|d| self.locals.get(&d).copied()) else {
+                    return Err(self.cx.error(target, "unknown variable"));
+                };
+                let new = match op {
+                    None => value(self, out)?,
+                    Some(op) => {
+                        let old = self.let_temp(ty.clone(), Rvalue::Use(Operand::Var(var)), out);
+                        let v = value(self, out)?;
+                        self.let_temp(ty.clone(), Rvalue::Binary(op, old, v), out)
+                    }
+                };
+                out.push(self.node(NodeKind::Assign { var, value: new }));
+                Ok(())
+            }
+            (_, "FIELD", true) => {
+                if tnode.k == "MEMBER_SELECT" && !tnode.expr.is_some_and(|t| self.names_class(t)) {
+                    return Err(self
+                        .cx
+                        .unsupported(target, "a static field written through an instance"));
                 }
-            };
-            out.push(self.node(NodeKind::Assign { var, value: new }));
-            return Ok(());
+                let field = self.field_ref(target)?;
+                let new = match op {
+                    None => value(self, out)?,
+                    Some(op) => {
+                        let old = self.let_temp(ty.clone(), Rvalue::ReadStatic(field.clone()), out);
+                        let v = value(self, out)?;
+                        self.let_temp(ty.clone(), Rvalue::Binary(op, old, v), out)
+                    }
+                };
+                out.push(self.node(NodeKind::StoreStatic { field, value: new }));
+                Ok(())
+            }
+            (k @ ("IDENTIFIER" | "MEMBER_SELECT"), "FIELD", false) => {
+                let field = self.field_ref(target)?;
+                let obj = if k == "IDENTIFIER" {
+                    self.enclosing_instance(target, &field.class, out)?
+                } else {
+                    let o = tnode.expr.unwrap_or(target);
+                    if self.cx.src(o) == "super" {
+                        return Err(self.cx.unsupported(target, "`super` field access"));
+                    }
+                    let (obj, _) = self.expr(o, out)?;
+                    let recv_ty = self.type_of(o)?;
+                    self.fit(&obj, &recv_ty, out);
+                    obj
+                };
+                self.store(obj, field, op, &ty, value, out)
+            }
+            _ => Err(self
+                .cx
+                .unsupported(target, format!("assignment to {}", pretty(&tnode.k)))),
         }
-        let obj = match tnode.k.as_str() {
-            "IDENTIFIER" => self.this(target)?,
-            "MEMBER_SELECT" => {
-                let o = tnode.expr.unwrap_or(target);
-                if self.cx.src(o) == "super" {
-                    return Err(self.cx.unsupported(target, "`super` field access"));
-                }
-                self.expr(o, out)?.0
-            }
-            other => {
-                return Err(self
-                    .cx
-                    .unsupported(target, format!("assignment to {}", pretty(other))))
-            }
-        };
-        let field = self.field_ref(target)?;
+    }
+
+    /// `obj.f = v` or `obj.f op= v`, in JLS 15.26 order.
+    fn store(
+        &mut self,
+        obj: Operand,
+        field: FieldRef,
+        op: Option<BinOp>,
+        ty: &Type,
+        value: impl Fn(&mut Self, &mut Block) -> R<Operand>,
+        out: &mut Block,
+    ) -> R<()> {
         let new = match op {
             None => {
                 let v = value(self, out)?;
@@ -444,6 +748,22 @@ impl Lower<'_, '_> {
         }
         n
     }
+}
+
+/// The variable of an operand (or an impossible one).
+fn var_of(op: &Operand) -> VarId {
+    match op {
+        Operand::Var(v) => *v,
+        _ => VarId(u32::MAX),
+    }
+}
+
+/// Whether javac's kind is an assignment, compound assignment, `++` or `--`.
+fn is_assignment(kind: &str) -> bool {
+    kind == "ASSIGNMENT"
+        || kind.ends_with("_ASSIGNMENT")
+        || kind.ends_with("_INCREMENT")
+        || kind.ends_with("_DECREMENT")
 }
 
 /// The core operator of javac's binary kind (the strict ones sattar supports).

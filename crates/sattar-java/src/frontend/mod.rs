@@ -1,8 +1,9 @@
-//! The front end: javac attributes the source (through `sattar-jdk`), and its attributed tree is
-//! lowered once into the core IR that every engine walks. javac decides everything Java decides —
-//! syntax, names, types, overloads, definite assignment, reachability — so what sattar analyses is
-//! what javac compiles; this module decides what sattar supports and refuses the rest with a
-//! located diagnostic.
+//! The front end: javac attributes the sources (through `sattar-jdk`), and its attributed trees
+//! are lowered once into the core IR that every engine walks. javac decides everything Java
+//! decides — syntax, names, types, overloads, definite assignment, reachability — so what sattar
+//! analyses is what javac compiles; this module decides what sattar supports. A method outside the
+//! supported language is kept with the reason (`Method::unsupported`): only what an analysed
+//! method reaches must be supported.
 
 mod body;
 mod decls;
@@ -15,49 +16,78 @@ use sattar_jdk::tree::{JavacDiagnostic, Node as JNode, Utf16Map};
 use sattar_jdk::{JdkError, SourceText};
 
 /// Where the README lists what sattar analyses.
-const SUBSET_HELP: &str = "sattar analyses a subset of Java (see README: \"The Java subset\"); rewrite this part or leave it out of the analysed method";
+const SUBSET_HELP: &str = "sattar analyses a subset of Java (see README: \"The Java subset\"); code outside it may stay in the file as long as the analysed method does not reach it";
 
-/// Parses and checks a Java file. On failure, every diagnostic found (javac's errors, or at most
-/// one unsupported construct per method).
+/// Parses and checks one Java file. `Err` with javac's errors, or, when every method is fine
+/// for javac but some are outside sattar's language, with one diagnostic per such method (see
+/// [`parse_sources`] for a program that keeps them).
 pub fn parse_program(file: &str, text: &str) -> Result<Program, Vec<Diagnostic>> {
-    let lines = LineIndex::new(text);
-    let source = SourceText {
+    let program = parse_sources(&[SourceText {
         path: file.to_string(),
         text: text.to_string(),
-    };
-    let attributed = sattar_jdk::attribute(&[source]).map_err(|e| vec![jdk_error(file, e)])?;
+    }])?;
+    let unsupported: Vec<Diagnostic> = program
+        .methods
+        .iter()
+        .filter(|m| m.kind != MethodKind::Library)
+        .filter_map(|m| m.unsupported.clone())
+        .collect();
+    if unsupported.is_empty() {
+        Ok(program)
+    } else {
+        Err(unsupported)
+    }
+}
+
+/// Parses and checks a set of Java files (packages and imports resolved among them). `Err` only
+/// with javac's errors (or a missing JDK); methods sattar cannot analyse carry their reason.
+pub fn parse_sources(sources: &[SourceText]) -> Result<Program, Vec<Diagnostic>> {
+    let first = sources.first().map_or("", |s| s.path.as_str());
+    if sources.is_empty() {
+        return Err(vec![plain(first, "no Java source was given")]);
+    }
+    let attributed = sattar_jdk::attribute(sources).map_err(|e| vec![jdk_error(first, e)])?;
+    let files: Vec<FileCx> = sources
+        .iter()
+        .map(|s| FileCx {
+            path: s.path.clone(),
+            text: s.text.clone(),
+            lines: LineIndex::new(&s.text),
+            utf16: Utf16Map::new(&s.text),
+        })
+        .collect();
     let cx = Cx {
-        file,
-        text,
-        lines: &lines,
-        utf16: Utf16Map::new(text),
+        files: &files,
         nodes: &attributed.nodes,
+        units: &attributed.units,
     };
     if !attributed.ok {
         return Err(javac_errors(&cx, &attributed.diags));
     }
-    let Some(&unit) = attributed.units.first() else {
-        return Err(vec![cx.diag_at(
-            0,
-            1,
-            "error",
-            "javac returned no compilation unit",
+    if attributed.units.len() != files.len() {
+        return Err(vec![plain(
+            first,
+            "javac returned fewer compilation units than files",
         )]);
-    };
-    let decls = decls::collect(&cx, unit).map_err(|d| vec![d])?;
-    body::lower_program(&cx, decls, lines.clone())
+    }
+    let decls = decls::collect(&cx);
+    Ok(body::lower_program(&cx, decls))
 }
 
-fn jdk_error(file: &str, e: JdkError) -> Diagnostic {
-    let d = Diagnostic {
+fn plain(file: &str, msg: impl Into<String>) -> Diagnostic {
+    Diagnostic {
         file: file.to_string(),
         pos: Pos { line: 1, col: 1 },
         len: 1,
         kind: "error".into(),
-        message: format!("cannot read Java without a working JDK: {e}"),
+        message: msg.into(),
         help: None,
         source_line: None,
-    };
+    }
+}
+
+fn jdk_error(file: &str, e: JdkError) -> Diagnostic {
+    let d = plain(file, format!("cannot read Java without a working JDK: {e}"));
     match e {
         JdkError::NoJdk(_) => d.with_help(sattar_jdk::INSTALL_HINT),
         _ => d,
@@ -70,17 +100,20 @@ fn javac_errors(cx: &Cx, diags: &[JavacDiagnostic]) -> Vec<Diagnostic> {
         .iter()
         .filter(|d| d.is_error())
         .map(|d| {
+            let Some(f) = d.file.and_then(|i| cx.files.get(i)) else {
+                return plain(cx.files[0].path.as_str(), d.msg.clone());
+            };
             let at = if d.p >= 0 { d.p } else { d.s };
-            let start = cx.utf16.byte(at).unwrap_or(0);
-            let end = cx.utf16.byte(d.e).unwrap_or(start).max(start);
-            let len = cx.text[start..end]
+            let start = f.utf16.byte(at).unwrap_or(0);
+            let end = f.utf16.byte(d.e).unwrap_or(start).max(start);
+            let len = f.text[start..end]
                 .lines()
                 .next()
                 .map_or(1, |l| l.chars().count());
             let mut msg = d.msg.lines();
             let first = msg.next().unwrap_or("error").to_string();
             let rest: Vec<&str> = msg.map(str::trim).filter(|l| !l.is_empty()).collect();
-            let diag = cx.diag_at(start, len, "error", first);
+            let diag = f.diag_at(start, len, "error", first);
             if rest.is_empty() {
                 diag
             } else {
@@ -90,13 +123,33 @@ fn javac_errors(cx: &Cx, diags: &[JavacDiagnostic]) -> Vec<Diagnostic> {
         .collect()
 }
 
-/// The file, its text and javac's nodes, for lowering and making diagnostics.
-pub(crate) struct Cx<'a> {
-    pub file: &'a str,
-    pub text: &'a str,
-    pub lines: &'a LineIndex,
+/// One source file, for positions and texts.
+pub(crate) struct FileCx {
+    pub path: String,
+    pub text: String,
+    pub lines: LineIndex,
     pub utf16: Utf16Map,
+}
+
+impl FileCx {
+    pub fn diag_at(
+        &self,
+        offset: usize,
+        len: usize,
+        kind: &str,
+        msg: impl Into<String>,
+    ) -> Diagnostic {
+        let pos = self.lines.pos(&self.text, offset);
+        Diagnostic::new(&self.path, &self.text, pos, len as u32, kind, msg)
+    }
+}
+
+/// The files and javac's nodes, for lowering and making diagnostics.
+pub(crate) struct Cx<'a> {
+    pub files: &'a [FileCx],
     pub nodes: &'a [JNode],
+    /// The compilation unit node of each file: a file's nodes are those from its unit to the next.
+    pub units: &'a [usize],
 }
 
 impl<'a> Cx<'a> {
@@ -105,46 +158,67 @@ impl<'a> Cx<'a> {
         &self.nodes[i]
     }
 
-    /// A node's byte span (a synthetic node's end is its start).
+    /// The file node `i` is in.
+    pub fn file_of(&self, i: usize) -> FileId {
+        let k = self.units.partition_point(|&u| u <= i).saturating_sub(1);
+        FileId(k as u32)
+    }
+
+    fn fcx(&self, i: usize) -> &'a FileCx {
+        &self.files[self.file_of(i).0 as usize]
+    }
+
+    /// A node's byte span in its file (a synthetic node's end is its start).
     pub fn span(&self, i: usize) -> Span {
         let n = self.node(i);
-        let start = self.utf16.byte(n.s).unwrap_or(0);
-        let end = self.utf16.byte(n.e).unwrap_or(start).max(start);
+        let f = self.fcx(i);
+        let start = f.utf16.byte(n.s).unwrap_or(0);
+        let end = f.utf16.byte(n.e).unwrap_or(start).max(start);
         Span { start, end }
     }
 
     /// The byte offset of a node's preferred position.
     pub fn pref(&self, i: usize) -> usize {
         let n = self.node(i);
-        self.utf16.byte(n.p).unwrap_or_else(|| self.span(i).start)
+        self.fcx(i)
+            .utf16
+            .byte(n.p)
+            .unwrap_or_else(|| self.span(i).start)
+    }
+
+    /// The text of the file of node `i`.
+    pub fn text_of(&self, i: usize) -> &'a str {
+        &self.fcx(i).text
     }
 
     /// A node's source text.
     pub fn src(&self, i: usize) -> &'a str {
         let s = self.span(i);
-        &self.text[s.start..s.end]
+        &self.text_of(i)[s.start..s.end]
     }
 
-    /// The line of a byte offset.
-    pub fn line(&self, offset: usize) -> u32 {
-        self.lines.pos(self.text, offset).line
+    /// The line of byte `offset` in the file of node `i`.
+    pub fn line(&self, i: usize, offset: usize) -> u32 {
+        let f = self.fcx(i);
+        f.lines.pos(&f.text, offset).line
     }
 
+    /// A diagnostic underlining `len` characters at byte `offset` of node `i`'s file.
     pub fn diag_at(
         &self,
+        i: usize,
         offset: usize,
         len: usize,
         kind: &str,
         msg: impl Into<String>,
     ) -> Diagnostic {
-        let pos = self.lines.pos(self.text, offset);
-        Diagnostic::new(self.file, self.text, pos, len as u32, kind, msg)
+        self.fcx(i).diag_at(offset, len, kind, msg)
     }
 
     /// A diagnostic underlining the first line of node `i`.
     pub fn diag(&self, i: usize, kind: &str, msg: impl Into<String>) -> Diagnostic {
         let len = self.src(i).lines().next().map_or(1, |l| l.chars().count());
-        self.diag_at(self.span(i).start, len, kind, msg)
+        self.diag_at(i, self.span(i).start, len, kind, msg)
     }
 
     /// "sattar does not support this".
@@ -152,9 +226,15 @@ impl<'a> Cx<'a> {
         self.diag(i, "unsupported", what).with_help(SUBSET_HELP)
     }
 
-    /// "sattar does not support this", underlining `len` characters at byte `offset`.
-    pub fn unsupported_at(&self, offset: usize, len: usize, what: impl Into<String>) -> Diagnostic {
-        self.diag_at(offset, len, "unsupported", what)
+    /// "sattar does not support this", underlining `len` characters at byte `offset` of `i`'s file.
+    pub fn unsupported_at(
+        &self,
+        i: usize,
+        offset: usize,
+        len: usize,
+        what: impl Into<String>,
+    ) -> Diagnostic {
+        self.diag_at(i, offset, len, "unsupported", what)
             .with_help(SUBSET_HELP)
     }
 

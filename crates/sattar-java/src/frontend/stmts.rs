@@ -16,19 +16,43 @@ pub(crate) struct StmtTable {
     pub by_node: HashMap<usize, StmtId>,
 }
 
-/// Numbers the statements of every method of `decls`, in source order (pre-order: a compound
-/// statement before its parts; a `for` before its initializers, updates and body; one statement
-/// per declared variable).
+/// Numbers the statements of every method, field initializer and initializer block, in source
+/// order (pre-order: a compound statement before its parts; a `for` before its initializers,
+/// updates and body; one statement per declared variable).
 pub(crate) fn number(cx: &Cx, decls: &Decls) -> StmtTable {
     let mut n = Numbering {
         cx,
         table: StmtTable::default(),
         method: MethodId(0),
     };
+    // (file, start, what): a method body, or a class's initializer with the constructor it runs in.
+    let mut items: Vec<(FileId, usize, usize, MethodId)> = Vec::new();
     for (i, h) in decls.methods.iter().enumerate() {
-        n.method = MethodId(i as u32);
-        if let Some(body) = cx.node(h.node).body {
-            n.block(body);
+        if let Some(node) = h.node.filter(|_| h.kind == MethodKind::Source) {
+            items.push((h.file, cx.span(node).start, node, MethodId(i as u32)));
+        }
+    }
+    for (c, d) in decls.classes.iter().zip(&decls.class_decls) {
+        let ctor = decls
+            .methods
+            .iter()
+            .position(|h| h.class == c.name && h.name == "<init>")
+            .map_or(MethodId(0), |i| MethodId(i as u32));
+        for &init in &d.initializers {
+            items.push((c.file, cx.span(init).start, init, ctor));
+        }
+    }
+    items.sort_by_key(|&(f, start, _, _)| (f, start));
+    for (_, _, node, method) in items {
+        n.method = method;
+        match cx.node(node).k.as_str() {
+            "METHOD" => {
+                if let Some(body) = cx.node(node).body {
+                    n.block(body);
+                }
+            }
+            "BLOCK" => n.block(node),
+            _ => n.field(node),
         }
     }
     n.table
@@ -58,7 +82,8 @@ impl Numbering<'_, '_> {
             kind,
             span,
             cond: None,
-            line: self.cx.line(span.start),
+            file: self.cx.file_of(node),
+            line: self.cx.line(node, span.start),
             text,
             probe,
         });
@@ -163,14 +188,14 @@ impl Numbering<'_, '_> {
                 };
                 let text = format!("do … while {};", collapse(cx.src(c)));
                 // A `do … while` is reported on the line of its test.
-                let line = cx.line(cx.span(c).start);
+                let line = cx.line(c, cx.span(c).start);
                 self.add_branch(n, StmtKind::DoWhile, c, text, Probe::DoWhile)
                     .line = line;
                 self.body(b);
             }
             "FOR_LOOP" => {
                 let Some(b) = node.body else { return };
-                let header = collapse(&cx.text[span.start..cx.span(b).start]);
+                let header = collapse(&cx.text_of(n)[span.start..cx.span(b).start]);
                 let probe = match node.cond {
                     Some(_) if !constant_true(cx, node.cond) => Probe::Cond,
                     c => Probe::BodyStart {
@@ -204,6 +229,22 @@ impl Numbering<'_, '_> {
         }
     }
 
+    /// A field with an initializer: a statement of the constructors, probed inside the initializer.
+    fn field(&mut self, d: usize) {
+        let cx = self.cx;
+        let node = cx.node(d);
+        let Some(init) = node.init else { return };
+        let span = cx.span(d);
+        let ty_text = node.vtype.map_or("", |t| cx.src(t));
+        let start = cx.pref(d);
+        let text = format!(
+            "{} {};",
+            collapse(ty_text),
+            collapse(&cx.text_of(d)[start..cx.span(init).end])
+        );
+        self.add(d, StmtKind::Field, span, text, Probe::Init(cx.span(init)));
+    }
+
     /// `T a = 1, b;`: one statement per variable, each spanning the whole declaration.
     fn declaration(&mut self, group: &[usize]) {
         let cx = self.cx;
@@ -217,7 +258,11 @@ impl Numbering<'_, '_> {
             let name = node.name.clone().unwrap_or_default();
             let start = cx.pref(d);
             let end = node.init.map_or(start + name.len(), |i| cx.span(i).end);
-            let text = format!("{} {};", collapse(ty_text), collapse(&cx.text[start..end]));
+            let text = format!(
+                "{} {};",
+                collapse(ty_text),
+                collapse(&cx.text_of(d)[start..end])
+            );
             let probe = match node.init {
                 Some(i) => Probe::Init(cx.span(i)),
                 None => Probe::Before,

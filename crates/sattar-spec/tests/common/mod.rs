@@ -29,14 +29,20 @@ pub fn schema(with_marked: bool) -> Schema {
         "LinkedList".into(),
         ClassSchema {
             fields: vec![("header".into(), node()), ("size".into(), FieldType::Int)],
+            ..Default::default()
         },
     );
     let mut fields = vec![("next".into(), node()), ("key".into(), FieldType::Int)];
     if with_marked {
         fields.push(("marked".into(), FieldType::Bool));
     }
-    s.classes
-        .insert("LinkedList.Node".into(), ClassSchema { fields });
+    s.classes.insert(
+        "LinkedList.Node".into(),
+        ClassSchema {
+            fields,
+            ..Default::default()
+        },
+    );
     s
 }
 

@@ -393,6 +393,7 @@ final class Dumper extends TreePathScanner<Integer, Void> {
             method(cur(), el);
             str("tparams", el.getTypeParameters().isEmpty() ? "" : el.getTypeParameters().toString());
             typeList("throws", el.getThrownTypes());
+            overridden(el);
         }
         modifiers(el, t.getModifiers());
         if (t.getReceiverParameter() != null) {
@@ -418,6 +419,40 @@ final class Dumper extends TreePathScanner<Integer, Void> {
         child("vtype", t.getType());
         child("init", t.getInitializer());
         return current;
+    }
+
+    /** "ovr": every method `m` overrides, in every supertype (javac's own override relation). */
+    private void overridden(ExecutableElement m) {
+        StringBuilder n = cur();
+        n.append(",\"ovr\":[");
+        boolean first = true;
+        if (!m.getModifiers().contains(Modifier.STATIC) && m.getKind() == ElementKind.METHOD) {
+            TypeElement owner = (TypeElement) m.getEnclosingElement();
+            java.util.Set<TypeElement> seen = new java.util.HashSet<>();
+            java.util.ArrayDeque<TypeMirror> todo = new java.util.ArrayDeque<>(types.directSupertypes(owner.asType()));
+            while (!todo.isEmpty()) {
+                TypeMirror t = todo.pop();
+                if (!(t instanceof DeclaredType)) {
+                    continue;
+                }
+                TypeElement te = (TypeElement) ((DeclaredType) t).asElement();
+                if (!seen.add(te)) {
+                    continue;
+                }
+                for (Element e : te.getEnclosedElements()) {
+                    if (e instanceof ExecutableElement && e.getSimpleName().equals(m.getSimpleName())
+                            && elements.overrides(m, (ExecutableElement) e, owner)) {
+                        if (!first) {
+                            n.append(',');
+                        }
+                        first = false;
+                        method(n, (ExecutableElement) e);
+                    }
+                }
+                todo.addAll(types.directSupertypes(t));
+            }
+        }
+        n.append(']');
     }
 
     // ------------------------------------------------------------------ statements
