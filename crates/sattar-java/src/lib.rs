@@ -13,6 +13,6 @@ pub mod interp;
 pub mod ir;
 
 pub use cfg::{Cfg, CfgEdge, CfgNode};
-pub use frontend::parse_program;
+pub use frontend::{parse_program, parse_sources};
 pub use interp::{run, BranchEvent, Execution, Limits, RunError, Termination};
 pub use ir::*;

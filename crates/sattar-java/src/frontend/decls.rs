@@ -13,6 +13,14 @@ use std::collections::HashMap;
 
 type R<T> = Result<T, Diagnostic>;
 
+/// Interfaces of the JDK a program class may implement and a variable may have as its type (their
+/// objects are always the program's own).
+pub(crate) const LIBRARY_INTERFACES: &[&str] = &[
+    "java.lang.Comparable",
+    "java.lang.Cloneable",
+    "java.io.Serializable",
+];
+
 /// The spec annotation types that ship with sattar (package `sattar`).
 const SPEC_ANNOTATIONS: &[&str] = &["Invariant", "Requires", "Ensures"];
 
@@ -90,6 +98,7 @@ impl Decls {
             "void" => Some(Type::Void),
             "null" => Some(Type::Null),
             OBJECT => Some(Type::Class(OBJECT.into())),
+            i if LIBRARY_INTERFACES.contains(&i) => Some(Type::Class(i.into())),
             other => self.names.get(other).map(|q| Type::Class(q.clone())),
         }
     }
@@ -338,7 +347,10 @@ fn class_decl(cx: &Cx, decls: &Decls, f: &Found) -> (Class, ClassDecl) {
     let interfaces = node
         .implements
         .iter()
-        .filter_map(|i| decls.names.get(i).cloned())
+        .filter_map(|i| {
+            let library = LIBRARY_INTERFACES.contains(&i.as_str()).then(|| i.clone());
+            decls.names.get(i).cloned().or(library)
+        })
         .collect();
     let span = name_span(cx, n, node.name.as_deref().unwrap_or(""));
     let annotations = annotations(cx, &node.ann).unwrap_or_else(|d| {
@@ -470,7 +482,7 @@ pub(crate) fn unsupported_type(cx: &Cx, at: usize, erased: &str) -> Diagnostic {
         cx.src(at).to_string()
     };
     cx.unsupported(at, format!("type `{shown}` (not a class of the program)"))
-        .with_help("sattar models int, boolean, Object and the classes of the program")
+        .with_help("sattar models int, boolean, Object, Comparable and the classes of the program")
 }
 
 fn method_header(cx: &Cx, decls: &Decls, n: usize, class: &Class) -> Header {
