@@ -10,12 +10,13 @@ use sattar_report as report;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// The flags that name a subject: a Java file and method, or a bundled fault.
+/// The flags that name a subject: Java sources and a method, or a bundled fault.
 #[derive(Args, Clone, Debug)]
 pub struct SubjectArgs {
-    /// The Java source file to analyse.
-    pub file: Option<PathBuf>,
-    /// The method to analyse (`name` or `Class.name`); optional when the file has one method.
+    /// The Java sources: files, or folders (their package trees are read whole).
+    pub paths: Vec<PathBuf>,
+    /// The method to analyse (`name`, `Class.name`, `pkg.Class.name`; `Class.Class` for a
+    /// constructor); optional when the sources have one method.
     #[arg(long)]
     pub method: Option<String>,
     /// A bundled fault instead of FILE (see `sattar faults`): selects file, method, spec and ensures set.
@@ -34,7 +35,7 @@ impl SubjectArgs {
     /// set (input generation reads no postcondition).
     pub fn request(&self, any_ensures: bool) -> SubjectRequest {
         SubjectRequest {
-            java: self.file.clone(),
+            java: self.paths.clone(),
             fault: self.fault.clone(),
             method: self.method.clone(),
             spec: self.spec.clone(),
@@ -70,22 +71,28 @@ pub fn faults(a: FaultsArgs) -> Result<ExitCode> {
 /// Flags of `sattar parse`.
 #[derive(Args)]
 pub struct ParseArgs {
-    /// The Java source file.
-    file: Option<PathBuf>,
-    /// A bundled fault instead of FILE: parses its faulty source.
+    /// The Java sources: files, or folders (their package trees are read whole).
+    paths: Vec<PathBuf>,
+    /// A bundled fault instead of PATHs: parses its faulty source.
     #[arg(long)]
     fault: Option<String>,
+    /// Say whether this method and everything it reaches are inside sattar's language
+    /// (`name`, `Class.name`, `pkg.Class.name`, `Class.Class` for a constructor).
+    #[arg(long)]
+    method: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
 }
 
-/// Parses a Java file and prints its IR, or its diagnostics (exit 2).
+/// Parses Java sources and prints their IR with what sattar cannot analyse per method (exit 2 if
+/// anything), or javac's diagnostics (exit 2); with `--method`, the methods it reaches and
+/// whether they are supported (exit 2 if not).
 pub fn parse(a: ParseArgs) -> Result<ExitCode> {
-    let parsed = match (&a.file, &a.fault) {
-        (Some(f), None) => facade::parse_java_file(f)?,
-        (None, Some(id)) => facade::parse_fault_source(id)?,
-        _ => bail!("give either FILE.java or --fault ID"),
+    let parsed = match (a.paths.is_empty(), &a.fault) {
+        (false, None) => facade::parse_source_set(&a.paths)?,
+        (true, Some(id)) => facade::parse_fault_source(id)?,
+        _ => bail!("give either Java files or folders, or --fault ID"),
     };
     let program = match parsed {
         Ok(p) => p,
@@ -96,11 +103,50 @@ pub fn parse(a: ParseArgs) -> Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     };
+    if let Some(m) = &a.method {
+        let support = facade::method_support(&program, m)?;
+        match a.format {
+            Format::Json => println!(
+                "{}",
+                report::render_json(&report::support_json(
+                    &support.method,
+                    &support.reached,
+                    support.unsupported.as_ref()
+                ))
+            ),
+            Format::Text => print!(
+                "{}",
+                report::support_text(
+                    &support.method,
+                    &support.reached,
+                    support.unsupported.as_ref()
+                )
+            ),
+        }
+        if let Some(d) = &support.unsupported {
+            eprintln!("{d}");
+            return Ok(ExitCode::from(2));
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     match a.format {
         Format::Json => println!("{}", report::render_json(&report::program_json(&program))),
         Format::Text => print!("{}", report::program_text(&program)),
     }
-    Ok(ExitCode::SUCCESS)
+    let unsupported: Vec<_> = program
+        .methods
+        .iter()
+        .filter(|m| m.kind == facade::MethodKind::Source)
+        .filter_map(|m| m.unsupported.as_ref())
+        .collect();
+    for d in &unsupported {
+        eprintln!("{d}");
+    }
+    Ok(if unsupported.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(2)
+    })
 }
 
 /// Which executor runs a test.

@@ -17,6 +17,7 @@ mod localize;
 mod oracle;
 mod rng;
 pub mod session;
+pub mod sources;
 mod spectrum;
 mod subject;
 mod verify;

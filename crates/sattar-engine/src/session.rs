@@ -13,13 +13,42 @@ use std::path::{Path, PathBuf};
 /// The format version written in every header.
 pub const SESSION_VERSION: u32 = 1;
 
+/// The Java sources a session analyses, as given: one path (the common case), or several.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum JavaPaths {
+    /// One file or folder.
+    One(String),
+    /// Several.
+    Many(Vec<String>),
+}
+
+impl JavaPaths {
+    /// The paths.
+    pub fn paths(&self) -> Vec<String> {
+        match self {
+            JavaPaths::One(p) => vec![p.clone()],
+            JavaPaths::Many(ps) => ps.clone(),
+        }
+    }
+
+    /// The paths a request names (`None` for none).
+    pub fn of(paths: Vec<String>) -> Option<JavaPaths> {
+        match paths.len() {
+            0 => None,
+            1 => paths.into_iter().next().map(JavaPaths::One),
+            _ => Some(JavaPaths::Many(paths)),
+        }
+    }
+}
+
 /// What a session was started with: enough to rebuild the subject and the options.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SessionHeader {
     /// Always [`SESSION_VERSION`].
     pub sattar_session: u32,
-    /// The Java file (absent for a bundled fault).
-    pub java: Option<String>,
+    /// The Java files or folders (absent for a bundled fault): one path, or several.
+    pub java: Option<JavaPaths>,
     /// The bundled fault id.
     pub fault: Option<String>,
     /// The method.

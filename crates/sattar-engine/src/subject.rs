@@ -2,20 +2,23 @@
 //! bundled fault, the catalog entry. Built from files or from `--fault ID`.
 
 use crate::error::{read, EngineError};
+use crate::sources::read_sources;
 use sattar_catalog::{Catalog, Fault};
 use sattar_heap::{input_from_json, LoadNote, TestInput};
-use sattar_java::{parse_program, MethodId, Program};
+use sattar_java::{parse_sources, MethodId, Program};
+use sattar_jdk::SourceText;
 use sattar_spec::{parse_annotation, parse_spec, resolve, AnnotationKind, ResolvedMethod, Spec};
 use std::path::{Path, PathBuf};
 
 /// What the user asked to analyse.
 #[derive(Clone, Debug, Default)]
 pub struct SubjectRequest {
-    /// A Java file (exclusive with `fault`).
-    pub java: Option<PathBuf>,
+    /// Java files or folders (exclusive with `fault`).
+    pub java: Vec<PathBuf>,
     /// A bundled fault id (exclusive with `java`).
     pub fault: Option<String>,
-    /// The method (`name` or `Class.name`); optional when the file has one method.
+    /// The method (`name`, `Class.name`, `pkg.Class.name`; `Class.Class` for a constructor);
+    /// optional when the sources have one method.
     pub method: Option<String>,
     /// A spec file, merged with the annotations in the Java file.
     pub spec: Option<PathBuf>,
@@ -42,18 +45,18 @@ pub struct Subject {
 impl Subject {
     /// Loads what `req` names: parses the Java, finds the method, merges and resolves the spec.
     pub fn load(req: &SubjectRequest) -> Result<Subject, EngineError> {
-        match (&req.java, &req.fault) {
-            (Some(_), Some(_)) => Err(EngineError::Usage(
-                "give either FILE.java or --fault ID, not both".into(),
+        match (req.java.is_empty(), &req.fault) {
+            (false, Some(_)) => Err(EngineError::Usage(
+                "give either Java files or --fault ID, not both".into(),
             )),
-            (None, None) => Err(EngineError::Usage(
-                "nothing to analyse: give FILE.java (with --method) or --fault ID (see `sattar faults`)".into(),
+            (true, None) => Err(EngineError::Usage(
+                "nothing to analyse: give Java files or folders (with --method) or --fault ID (see `sattar faults`)".into(),
             )),
-            (Some(java), None) => {
-                let text = read(java)?;
-                Self::assemble(&java.display().to_string(), &text, req, None)
+            (false, None) => {
+                let sources = read_sources(&req.java)?;
+                Self::assemble(&sources, req, None)
             }
-            (None, Some(id)) => Self::from_fault(id, req),
+            (true, Some(id)) => Self::from_fault(id, req),
         }
     }
 
@@ -62,7 +65,7 @@ impl Subject {
         let fault = catalog.fault(id)?.clone();
         let text = catalog.faulty_source(&fault)?;
         let req = SubjectRequest {
-            java: None,
+            java: Vec::new(),
             fault: None,
             method: req.method.clone().or_else(|| Some(fault.method.clone())),
             spec: req
@@ -72,18 +75,23 @@ impl Subject {
             ensures: req.ensures.clone().or_else(|| fault.ensures.clone()),
             any_ensures: req.any_ensures,
         };
-        let file = fault.subject.clone();
-        Self::assemble(&file, &text, &req, Some(fault))
+        let sources = [SourceText {
+            path: fault.subject.clone(),
+            text,
+        }];
+        Self::assemble(&sources, &req, Some(fault))
     }
 
     fn assemble(
-        file: &str,
-        text: &str,
+        sources: &[SourceText],
         req: &SubjectRequest,
         fault: Option<Fault>,
     ) -> Result<Subject, EngineError> {
-        let program = parse_program(file, text).map_err(EngineError::Java)?;
+        let program = parse_sources(sources).map_err(EngineError::Java)?;
         let method = pick_method(&program, req.method.as_deref())?;
+        program
+            .check_supported(method)
+            .map_err(|d| EngineError::Java(vec![d]))?;
         let spec = load_spec(&program, method, req.spec.as_deref())?;
         // Without a chosen set, input generation (which reads no postcondition) takes the first.
         let first = match (&req.ensures, req.any_ensures) {
@@ -92,12 +100,24 @@ impl Subject {
                 .and_then(|m| m.ensures_sets().into_iter().next()),
             _ => None,
         };
-        let resolved = resolve(
-            &spec,
-            &program.schema(),
-            &program.sig(method),
-            req.ensures.as_deref().or(first.as_deref()),
-        )?;
+        let unspecified =
+            spec.invariants.is_empty() && spec.method(&program.method(method).name).is_none();
+        let resolved = if unspecified {
+            // No specification: the implicit constraints alone (no exception escapes, the run
+            // terminates within the bounds), as bounded model checkers check by default.
+            ResolvedMethod {
+                sig: program.sig(method),
+                ensures_set: None,
+                constraints: Vec::new(),
+            }
+        } else {
+            resolve(
+                &spec,
+                &program.schema(),
+                &program.sig(method),
+                req.ensures.as_deref().or(first.as_deref()),
+            )?
+        };
         Ok(Subject {
             program,
             method,
@@ -128,7 +148,7 @@ impl Subject {
     }
 }
 
-fn pick_method(program: &Program, name: Option<&str>) -> Result<MethodId, EngineError> {
+pub(crate) fn pick_method(program: &Program, name: Option<&str>) -> Result<MethodId, EngineError> {
     let all: Vec<String> = program
         .methods
         .iter()
@@ -194,11 +214,6 @@ fn load_spec(
             spec.add_annotation(owner, parsed)?;
         }
     }
-    if spec.invariants.is_empty() && spec.method(&m.name).is_none() {
-        return Err(EngineError::Usage(format!(
-            "no specification for {}: annotate the class and method (@Invariant, @Requires, @Ensures) or pass --spec FILE",
-            m.qualified_name()
-        )));
-    }
+
     Ok(spec)
 }

@@ -41,7 +41,7 @@ fn fault(id: &str, input: &str) -> TestVerdict {
 
 fn correct(file: &str, spec: &str, ensures: &str, input: &str) -> TestVerdict {
     let req = SubjectRequest {
-        java: Some(format!("../../java-subjects/{file}").into()),
+        java: vec![format!("../../java-subjects/{file}").into()],
         spec: Some(format!("../../specs/{spec}").into()),
         ensures: Some(ensures.into()),
         ..Default::default()

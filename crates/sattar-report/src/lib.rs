@@ -44,7 +44,7 @@ pub use junit::{
     junit_test_class, ExpectedOutcome, ExportError, ExportedTest, JavaTestFile, Outcome,
 };
 pub use model::{report_json, FaultInfo, RankedStatement, Report, RoundSummary};
-pub use program::{program_json, program_text};
+pub use program::{program_json, program_text, support_json, support_text};
 pub use ranking::{formulas_text, rank_json, rank_text};
 pub use run::{input_note, invalid_input_warning, run_json, run_text, TestRun};
 pub use sarif::{render_sarif, to_sarif, SarifOptions, RULE_ID, SARIF_SCHEMA, SARIF_VERSION};

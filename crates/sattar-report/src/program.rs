@@ -1,6 +1,7 @@
 //! `sattar parse`: a parsed Java file's classes, methods and statements with their ids.
 
-use sattar_java::Program;
+use sattar_diag::Diagnostic;
+use sattar_java::{MethodKind, Program};
 use serde_json::{json, Value as Json};
 use std::fmt::Write;
 
@@ -18,12 +19,14 @@ pub fn program_json(p: &Program) -> Json {
             json!({"name": c.name, "fields": fields, "exception": c.is_exception})
         })
         .collect();
-    let methods: Vec<Json> = p
-        .methods
-        .iter()
+    let methods: Vec<Json> = declared(p)
         .map(|m| {
             let params: Vec<Json> = m.params.iter().map(|x| json!({"name": x.name, "type": x.ty.to_string()})).collect();
-            json!({"name": m.qualified_name(), "static": m.is_static, "params": params, "returns": m.ret.to_string()})
+            let mut j = json!({"name": m.qualified_name(), "static": m.is_static, "params": params, "returns": m.ret.to_string()});
+            if let Some(d) = &m.unsupported {
+                j["unsupported"] = json!({"file": d.file, "line": d.pos.line, "col": d.pos.col, "message": d.message});
+            }
+            j
         })
         .collect();
     let stmts: Vec<Json> = p
@@ -38,6 +41,13 @@ pub fn program_json(p: &Program) -> Json {
     json!({"file": file, "classes": classes, "methods": methods, "statements": stmts})
 }
 
+/// The methods the sources declare (not javac's default constructors or library models).
+fn declared(p: &Program) -> impl Iterator<Item = &sattar_java::Method> {
+    p.methods
+        .iter()
+        .filter(|m| matches!(m.kind, MethodKind::Source | MethodKind::Abstract))
+}
+
 /// The IR as text: classes, then each method with its statements.
 pub fn program_text(p: &Program) -> String {
     let mut out = String::new();
@@ -49,7 +59,7 @@ pub fn program_text(p: &Program) -> String {
             .collect();
         let _ = writeln!(out, "class {} {{ {} }}", c.name, fields.join(", "));
     }
-    for m in &p.methods {
+    for m in declared(p) {
         let params: Vec<String> = m
             .params
             .iter()
@@ -62,9 +72,33 @@ pub fn program_text(p: &Program) -> String {
             m.qualified_name(),
             params.join(", ")
         );
+        if let Some(d) = &m.unsupported {
+            let _ = writeln!(out, "  unsupported: {}: {}", d.location(), d.message);
+        }
         for s in p.stmts_of(m.id) {
             let _ = writeln!(out, "  s{:<4} L{:<4} {}", s.id.0, s.line, s.text);
         }
     }
+    out
+}
+
+/// `parse --method M` as JSON: the method, the methods it reaches, and whether they are all inside
+/// sattar's language (the first construct that is not, with its location).
+pub fn support_json(method: &str, reached: &[String], unsupported: Option<&Diagnostic>) -> Json {
+    let why = unsupported.map(
+        |d| json!({"file": d.file, "line": d.pos.line, "col": d.pos.col, "message": d.message}),
+    );
+    json!({"method": method, "supported": unsupported.is_none(), "reached": reached, "unsupported": why})
+}
+
+/// `parse --method M` as text.
+pub fn support_text(method: &str, reached: &[String], unsupported: Option<&Diagnostic>) -> String {
+    let mut out = String::new();
+    let verdict = match unsupported {
+        None => "supported".to_string(),
+        Some(d) => format!("not supported: {}: {}", d.location(), d.message),
+    };
+    let _ = writeln!(out, "{method}: {verdict}");
+    let _ = writeln!(out, "reaches   {}", reached.join(", "));
     out
 }

@@ -3,8 +3,8 @@
 
 use super::{executor, EngineKind, RunLimits};
 use crate::session::{
-    read_session, round_line, stop_name, test_record, SessionHeader, SessionWriter, StoredSession,
-    SESSION_VERSION,
+    read_session, round_line, stop_name, test_record, JavaPaths, SessionHeader, SessionWriter,
+    StoredSession, SESSION_VERSION,
 };
 use crate::{
     CoreRequest, EngineError, Executor, LocalizeOptions, Localizer, Subject, SubjectRequest,
@@ -67,7 +67,9 @@ impl LocalizePlan {
         let stored = read_session(path)?;
         let h = &stored.header;
         let req = SubjectRequest {
-            java: h.java.as_ref().map(PathBuf::from),
+            java: h.java.as_ref().map_or_else(Vec::new, |j| {
+                j.paths().into_iter().map(PathBuf::from).collect()
+            }),
             fault: h.fault.clone(),
             method: h.method.clone(),
             spec: h.spec.as_ref().map(PathBuf::from),
@@ -156,7 +158,13 @@ fn header(request: &SubjectRequest, loc: &Localizer, engine: EngineKind) -> Sess
     };
     SessionHeader {
         sattar_session: SESSION_VERSION,
-        java: abs(&request.java),
+        java: JavaPaths::of(
+            request
+                .java
+                .iter()
+                .filter_map(|p| abs(&Some(p.clone())))
+                .collect(),
+        ),
         fault: request.fault.clone(),
         method: request.method.clone(),
         spec: abs(&request.spec),

@@ -19,7 +19,7 @@ mod localize;
 pub use localize::{LocalizePlan, LocalizeSession, RankSnapshot};
 pub use sattar_diag::Diagnostic;
 pub use sattar_encode::{CheckOptions, CoreOrder};
-pub use sattar_java::{Limits, Program, StmtId, Termination};
+pub use sattar_java::{Limits, MethodKind, Program, StmtId, Termination};
 
 use crate::error::read;
 use crate::experiment::{evaluate, EvalOptions, EvalRow, TECHNIQUES};
@@ -37,7 +37,7 @@ use sattar_report::{
     ScopeSize, Statement, TestRun, Violation,
 };
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// What executes a test.
@@ -134,6 +134,41 @@ fn covered_lines(program: &Program, covered: &BTreeSet<StmtId>) -> Vec<u32> {
 pub fn parse_java_file(path: &Path) -> Result<Result<Program, Vec<Diagnostic>>, EngineError> {
     let text = read(path)?;
     Ok(parse_program(&path.display().to_string(), &text))
+}
+
+/// `sattar parse PATH…`: the program of a source set (javac's errors as `Err`; methods sattar
+/// cannot analyse carry their reason).
+pub fn parse_source_set(
+    paths: &[PathBuf],
+) -> Result<Result<Program, Vec<Diagnostic>>, EngineError> {
+    let sources = crate::sources::read_sources(paths)?;
+    Ok(sattar_java::parse_sources(&sources))
+}
+
+/// What `sattar parse --method M` reports: the method, every method a run of it reaches, and the
+/// first construct among them sattar does not analyse.
+#[derive(Clone, Debug)]
+pub struct MethodSupport {
+    /// `Class.name` of the method.
+    pub method: String,
+    /// `Class.name` of every method it reaches (itself included), in id order.
+    pub reached: Vec<String>,
+    /// Why it cannot be analysed, if it cannot.
+    pub unsupported: Option<Diagnostic>,
+}
+
+/// Whether method `name` of `program` (and all it reaches) is inside sattar's language.
+pub fn method_support(program: &Program, name: &str) -> Result<MethodSupport, EngineError> {
+    let m = crate::subject::pick_method(program, Some(name))?;
+    Ok(MethodSupport {
+        method: program.method(m).qualified_name(),
+        reached: program
+            .reachable(m)
+            .into_iter()
+            .map(|x| program.method(x).qualified_name())
+            .collect(),
+        unsupported: program.check_supported(m).err(),
+    })
 }
 
 /// `sattar parse --fault ID`: the IR of a bundled fault's faulty source.
