@@ -155,13 +155,12 @@ pub(crate) fn pick_method(program: &Program, name: Option<&str>) -> Result<Metho
         .filter(|m| !m.is_constructor() && m.kind == sattar_java::MethodKind::Source)
         .map(|m| m.qualified_name())
         .collect();
-    let file = &program.files[0].path;
     let Some(name) = name else {
         return match all.as_slice() {
             [_] => Ok(program.find_methods(all[0].rsplit('.').next().unwrap_or_default())[0].id),
             _ => Err(EngineError::Usage(format!(
                 "{}: which method? pass --method NAME (one of: {})",
-                file,
+                sources_label(program),
                 all.join(", ")
             ))),
         };
@@ -170,16 +169,28 @@ pub(crate) fn pick_method(program: &Program, name: Option<&str>) -> Result<Metho
         [m] => Ok(m.id),
         [] => Err(EngineError::Usage(format!(
             "--method {name}: no such method in {} (methods: {})",
-            file,
+            sources_label(program),
             all.join(", ")
         ))),
         many => Err(EngineError::Usage(format!(
-            "--method {name} is ambiguous: {}; write Class.method",
+            "--method {name} is ambiguous: {}; write Class.method, with parameter types for overloads",
             many.iter()
-                .map(|m| m.qualified_name())
+                .map(|m| {
+                    let ps: Vec<String> = m.params.iter().map(|p| p.ty.to_string()).collect();
+                    format!("{}({})", m.qualified_name(), ps.join(", "))
+                })
                 .collect::<Vec<_>>()
                 .join(", ")
         ))),
+    }
+}
+
+/// The sources as a message names them: the file, or the first file and how many more.
+fn sources_label(program: &Program) -> String {
+    match program.files.as_slice() {
+        [one] => one.path.clone(),
+        [first, rest @ ..] => format!("{} and {} more files", first.path, rest.len()),
+        [] => "the sources".into(),
     }
 }
 

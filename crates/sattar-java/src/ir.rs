@@ -771,8 +771,31 @@ impl Program {
     }
 
     /// Methods named `name`, `Class.name` or `pkg.Class.name` (`Class.Class` names its
-    /// constructors); declared in the source.
+    /// constructors), optionally with parameter types to choose among overloads
+    /// (`height(Entry)`, `f()`); declared in the source.
     pub fn find_methods(&self, name: &str) -> Vec<&Method> {
+        let (name, params) = match name.split_once('(') {
+            Some((n, rest)) => {
+                let list: Vec<String> = rest
+                    .trim_end_matches(')')
+                    .split(',')
+                    .map(|t| t.trim().to_string())
+                    .filter(|t| !t.is_empty())
+                    .collect();
+                (n, Some(list))
+            }
+            None => (name, None),
+        };
+        let fits = |m: &Method| {
+            params.as_ref().is_none_or(|ps| {
+                ps.len() == m.params.len()
+                    && ps.iter().zip(&m.params).all(|(want, p)| {
+                        let have = p.ty.to_string();
+                        let simple = |t: &str| t.rsplit(['.', '$']).next().unwrap_or(t).to_string();
+                        simple(want.split('<').next().unwrap_or(want)) == simple(&have)
+                    })
+            })
+        };
         let (class, simple) = match name.rsplit_once('.') {
             Some((c, m)) => (Some(c), m),
             None => (None, name),
@@ -790,6 +813,7 @@ impl Program {
                 }
             })
             .filter(|m| class.is_none_or(|c| in_class(m, c)))
+            .filter(|m| fits(m))
             .collect()
     }
 

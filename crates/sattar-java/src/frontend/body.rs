@@ -166,18 +166,9 @@ fn library_method(decls: &Decls, h: &Header, id: MethodId) -> Method {
         ];
         return method_of(h, id, Body { vars, block }, None);
     }
-    let what = format!("{}.{}", h.class, h.name);
-    let why = sattar_diag::Diagnostic {
-        file: String::new(),
-        pos: Default::default(),
-        len: 1,
-        kind: "unsupported".into(),
-        message: format!("a call of `{what}` (a JDK method sattar does not model)"),
-        help: Some("sattar models the program's own classes, Object.equals and Comparable.compareTo of the program's classes".into()),
-        source_line: None,
-    };
+    let why = h.unsupported.clone();
     let _ = decls;
-    method_of(h, id, Body::default(), Some(why))
+    method_of(h, id, Body::default(), why)
 }
 
 /// Every virtual method's implementation for every concrete class that can receive it.

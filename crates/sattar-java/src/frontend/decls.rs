@@ -122,8 +122,9 @@ impl Decls {
             .map(|i| MethodId(i as u32))
     }
 
-    /// The id of library method `r`, registered on first use.
-    pub fn library_method(&self, r: &MethodRef) -> MethodId {
+    /// The id of library method `r`, registered on first use (at call site `site`: where a
+    /// refusal of a method sattar does not model points).
+    pub fn library_method(&self, r: &MethodRef, site: Diagnostic) -> MethodId {
         let mut lib = self.library.borrow_mut();
         let base = self.methods.len();
         if let Some(i) = lib.iter().position(|h| h.is(r)) {
@@ -156,7 +157,7 @@ impl Decls {
                 .collect(),
             ret: self.ty(&r.ret).unwrap_or(Type::Class(r.ret.clone())),
             overrides: Vec::new(),
-            unsupported: None,
+            unsupported: Some(site),
             annotations: Vec::new(),
             file: FileId(0),
             span: Span::default(),
@@ -415,10 +416,11 @@ fn class_decl(cx: &Cx, decls: &Decls, f: &Found) -> (Class, ClassDecl) {
 /// of a type sattar does not model is left out (code that uses it is refused).
 fn field_decl(cx: &Cx, decls: &Decls, n: usize, class: &mut Class, initializers: &mut Vec<usize>) {
     let node = cx.node(n);
-    let is_static = node.mods.iter().any(|m| m == "static");
-    let constant = is_static
-        && node.mods.iter().any(|m| m == "final")
-        && node.init.is_some_and(|i| cx.node(i).cv.is_some());
+    // An interface's fields are implicitly static and final.
+    let in_interface = class.kind == ClassKind::Interface;
+    let is_static = in_interface || node.mods.iter().any(|m| m == "static");
+    let is_final = in_interface || node.mods.iter().any(|m| m == "final");
+    let constant = is_static && is_final && node.init.is_some_and(|i| cx.node(i).cv.is_some());
     if constant {
         return;
     }
@@ -431,7 +433,7 @@ fn field_decl(cx: &Cx, decls: &Decls, n: usize, class: &mut Class, initializers:
         name,
         ty,
         is_private: node.mods.iter().any(|m| m == "private"),
-        is_final: node.mods.iter().any(|m| m == "final"),
+        is_final,
     };
     if is_static {
         class.statics.push(field);

@@ -416,10 +416,15 @@ impl Lower<'_, '_> {
 
     /// The method a call or `new` resolved to: a program method, or a library method sattar
     /// registers (with its model, if it has one).
-    fn resolve_method(&self, r: &MethodRef) -> MethodId {
-        self.decls
-            .method(r)
-            .unwrap_or_else(|| self.decls.library_method(r))
+    fn resolve_method(&self, r: &MethodRef, site: usize) -> MethodId {
+        self.decls.method(r).unwrap_or_else(|| {
+            let owner = r.owner.replace('$', ".");
+            let why = self
+                .cx
+                .unsupported(site, format!("a call of `{owner}.{}` (a JDK method sattar does not model)", r.name))
+                .with_help("sattar models the program's own classes, Object.equals, and Comparable.compareTo of the program's classes");
+            self.decls.library_method(r, why)
+        })
     }
 
     /// The arguments of call or `new` node `n` for method `m`, each fit to its parameter type.
@@ -446,7 +451,7 @@ impl Lower<'_, '_> {
         if r.owner == "java.lang.Enum" && r.name == "ordinal" {
             return self.ordinal(n, sel, out);
         }
-        let method = self.resolve_method(&r);
+        let method = self.resolve_method(&r, n);
         let sel_node = self.cx.node(sel);
         let target = sel_node.expr;
         let is_super = target.is_some_and(|t| self.cx.node(t).name.as_deref() == Some("super"));
