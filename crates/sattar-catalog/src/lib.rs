@@ -60,6 +60,9 @@ pub enum CatalogError {
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Mutation {
+    /// The file, relative to the subject folder (only when the subject is a folder).
+    #[serde(default)]
+    pub file: Option<String>,
     /// 1-based line of the correct source.
     pub line: u32,
     /// The text replaced.
@@ -74,7 +77,8 @@ pub struct Mutation {
 pub struct Fault {
     /// Its id, `subject.name` (`sll.sizeErr`).
     pub id: String,
-    /// The correct subject source, relative to the bundle root.
+    /// The correct subject source, relative to the bundle root: a file, or a folder whose
+    /// `.java` files (a package tree) are the subject.
     pub subject: String,
     /// The spec file, relative to the bundle root.
     pub spec: String,
@@ -102,17 +106,38 @@ impl Fault {
         self.faulty_lines().len() > 1
     }
 
-    /// The faulty source: `correct` with every mutation applied (line numbers are unchanged).
-    pub fn apply(&self, correct: &str) -> Result<String, CatalogError> {
+    /// The faulty statements' places: `(file relative to the bundle root, line)`, sorted.
+    pub fn faulty_locations(&self) -> Vec<(String, u32)> {
+        let mut out: Vec<(String, u32)> = self
+            .mutations
+            .iter()
+            .map(|m| (self.file_of(m), m.line))
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// The file a mutation changes, relative to the bundle root.
+    pub fn file_of(&self, m: &Mutation) -> String {
+        match &m.file {
+            Some(f) => format!("{}/{f}", self.subject.trim_end_matches('/')),
+            None => self.subject.clone(),
+        }
+    }
+
+    /// The faulty source of file `file` (relative to the bundle root): `correct` with the
+    /// mutations of that file applied (line numbers are unchanged).
+    pub fn apply_to(&self, file: &str, correct: &str) -> Result<String, CatalogError> {
         let mut lines: Vec<String> = correct.split('\n').map(str::to_string).collect();
-        for m in &self.mutations {
+        for m in self.mutations.iter().filter(|m| self.file_of(m) == file) {
             let slot = lines
                 .get_mut(m.line.saturating_sub(1) as usize)
                 .filter(|l| l.contains(&m.original));
             let Some(l) = slot else {
                 return Err(CatalogError::Drift {
                     fault: self.id.clone(),
-                    file: self.subject.clone(),
+                    file: file.to_string(),
                     line: m.line,
                     original: m.original.clone(),
                 });
@@ -120,6 +145,11 @@ impl Fault {
             *l = l.replacen(&m.original, &m.faulty, 1);
         }
         Ok(lines.join("\n"))
+    }
+
+    /// The faulty source of a one-file subject.
+    pub fn apply(&self, correct: &str) -> Result<String, CatalogError> {
+        self.apply_to(&self.subject, correct)
     }
 }
 
@@ -152,7 +182,18 @@ impl Catalog {
             faults: file.fault,
         };
         for f in &catalog.faults {
-            f.apply(&catalog.read(&f.subject)?)?;
+            let sources = catalog.faulty_sources(f)?;
+            for m in &f.mutations {
+                let file = f.file_of(m);
+                if !sources.iter().any(|(p, _)| *p == file) {
+                    return Err(CatalogError::Drift {
+                        fault: f.id.clone(),
+                        file,
+                        line: m.line,
+                        original: m.original.clone(),
+                    });
+                }
+            }
         }
         Ok(catalog)
     }
@@ -178,10 +219,49 @@ impl Catalog {
             })
     }
 
-    /// The faulty source of a fault.
+    /// The faulty source of a one-file fault.
     pub fn faulty_source(&self, fault: &Fault) -> Result<String, CatalogError> {
         fault.apply(&self.read(&fault.subject)?)
     }
+
+    /// The faulty sources of a fault, `(path relative to the root, text)`: the subject file, or
+    /// every `.java` file of the subject folder (sorted), mutations applied.
+    pub fn faulty_sources(&self, fault: &Fault) -> Result<Vec<(String, String)>, CatalogError> {
+        let dir = self.root.join(&fault.subject);
+        if !dir.is_dir() {
+            return Ok(vec![(fault.subject.clone(), self.faulty_source(fault)?)]);
+        }
+        let mut files = Vec::new();
+        java_files(&dir, &mut files).map_err(|source| CatalogError::Io {
+            path: dir.display().to_string(),
+            source,
+        })?;
+        files.sort();
+        files
+            .into_iter()
+            .map(|p| {
+                let rel = p
+                    .strip_prefix(&self.root)
+                    .unwrap_or(&p)
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                let text = fault.apply_to(&rel, &read(&p)?)?;
+                Ok((rel, text))
+            })
+            .collect()
+    }
+}
+
+fn java_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for e in std::fs::read_dir(dir)? {
+        let p = e?.path();
+        if p.is_dir() {
+            java_files(&p, out)?;
+        } else if p.extension().is_some_and(|x| x == "java") {
+            out.push(p);
+        }
+    }
+    Ok(())
 }
 
 fn read(path: &Path) -> Result<String, CatalogError> {

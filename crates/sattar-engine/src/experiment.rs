@@ -255,7 +255,7 @@ fn run_job(job: &Job, opts: &EvalOptions) -> Result<Vec<EvalRow>, EngineError> {
 struct JobContext<'j> {
     job: &'j Job,
     subject: Subject,
-    lines: Vec<u32>,
+    lines: Vec<(String, u32)>,
     formula: Formula,
 }
 
@@ -276,7 +276,7 @@ impl<'j> JobContext<'j> {
         Ok(JobContext {
             job,
             subject: load(&job.fault.id)?,
-            lines: job.fault.faulty_lines(),
+            lines: job.fault.faulty_locations(),
             formula,
         })
     }
@@ -294,7 +294,7 @@ impl<'j> JobContext<'j> {
             ranks: self
                 .lines
                 .iter()
-                .map(|l| best_rank(program, ranking, &[*l]))
+                .map(|l| best_rank(program, ranking, std::slice::from_ref(l)))
                 .collect(),
             tests,
             exam: rank.map(|r| r as f64 / ranking.len().max(1) as f64),

@@ -470,26 +470,37 @@ impl<'s> Localizer<'s> {
         crate::spectrum::to_ranked(ranking, Some(&self.boosted))
     }
 
-    /// The worst-case rank of the best-ranked statement on one of `lines`.
-    pub fn rank_of_lines(&self, lines: &[u32]) -> Option<usize> {
-        self.rank_of_lines_as(self.opts.technique, lines)
+    /// The worst-case rank of the best-ranked statement at one of `places` (`(file, line)`).
+    pub fn rank_of_lines(&self, places: &[(String, u32)]) -> Option<usize> {
+        self.rank_of_lines_as(self.opts.technique, places)
     }
 
     /// [`Localizer::rank_of_lines`] under another technique, on the same tests.
-    pub fn rank_of_lines_as(&self, technique: Technique, lines: &[u32]) -> Option<usize> {
-        best_rank(&self.subject.program, &self.ranking_as(technique), lines)
+    pub fn rank_of_lines_as(
+        &self,
+        technique: Technique,
+        places: &[(String, u32)],
+    ) -> Option<usize> {
+        best_rank(&self.subject.program, &self.ranking_as(technique), places)
     }
 }
 
-/// The worst-case rank of the best-ranked statement of `ranking` on one of `lines`.
+/// Whether statement `s` is at one of `places` (`(file, line)`).
+pub fn at_place(program: &sattar_java::Program, s: StmtId, places: &[(String, u32)]) -> bool {
+    let st = program.stmt(s);
+    let file = &program.file(st.file).path;
+    places.iter().any(|(f, l)| *l == st.line && f == file)
+}
+
+/// The worst-case rank of the best-ranked statement of `ranking` at one of `places`.
 pub fn best_rank(
     program: &sattar_java::Program,
     ranking: &[RankedStmt],
-    lines: &[u32],
+    places: &[(String, u32)],
 ) -> Option<usize> {
     ranking
         .iter()
-        .filter(|r| lines.contains(&program.stmt(r.stmt).line))
+        .filter(|r| at_place(program, r.stmt, places))
         .map(|r| r.rank)
         .min()
 }

@@ -63,7 +63,11 @@ impl Subject {
     fn from_fault(id: &str, req: &SubjectRequest) -> Result<Subject, EngineError> {
         let catalog = Catalog::bundled()?;
         let fault = catalog.fault(id)?.clone();
-        let text = catalog.faulty_source(&fault)?;
+        let sources: Vec<SourceText> = catalog
+            .faulty_sources(&fault)?
+            .into_iter()
+            .map(|(path, text)| SourceText { path, text })
+            .collect();
         let req = SubjectRequest {
             java: Vec::new(),
             fault: None,
@@ -75,10 +79,6 @@ impl Subject {
             ensures: req.ensures.clone().or_else(|| fault.ensures.clone()),
             any_ensures: req.any_ensures,
         };
-        let sources = [SourceText {
-            path: fault.subject.clone(),
-            text,
-        }];
         Self::assemble(&sources, &req, Some(fault))
     }
 

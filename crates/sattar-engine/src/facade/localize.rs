@@ -327,7 +327,7 @@ impl LocalizeSession<'_> {
             fault: subject.fault.as_ref().map(|f| FaultInfo {
                 id: f.id.clone(),
                 faulty_lines: f.faulty_lines(),
-                rank: loc.rank_of_lines(&f.faulty_lines()),
+                rank: loc.rank_of_lines(&f.faulty_locations()),
             }),
         }
     }

@@ -175,8 +175,12 @@ pub fn method_support(program: &Program, name: &str) -> Result<MethodSupport, En
 pub fn parse_fault_source(id: &str) -> Result<Result<Program, Vec<Diagnostic>>, EngineError> {
     let catalog = Catalog::bundled()?;
     let fault = catalog.fault(id)?;
-    let text = catalog.faulty_source(fault)?;
-    Ok(parse_program(&fault.subject, &text))
+    let sources = catalog
+        .faulty_sources(fault)?
+        .into_iter()
+        .map(|(path, text)| sattar_jdk::SourceText { path, text })
+        .collect::<Vec<_>>();
+    Ok(sattar_java::parse_sources(&sources))
 }
 
 /// `sattar run`: runs one test on `kind` and lets the specification judge it.
@@ -329,7 +333,7 @@ fn sat_rank(s: &Subject, a: &CoreAnalysis) -> Option<usize> {
     let ranking = crate::sat_ranking(a);
     a.executed
         .iter()
-        .filter(|id| fault.faulty_lines().contains(&s.program.stmt(**id).line))
+        .filter(|id| crate::localize::at_place(&s.program, **id, &fault.faulty_locations()))
         .filter_map(|id| ranking.rank_of(id))
         .map(|r| r.worst())
         .min()
