@@ -533,13 +533,6 @@ impl<'a, 'c> Lower<'a, 'c> {
                     .cx
                     .unsupported(d, format!("the `{m}` modifier on a local variable")));
             }
-            let ty_text = node.vtype.map_or("", |t| self.cx.src(t));
-            if node.vtype.is_none_or(|t| self.cx.node(t).is_synthetic()) || ty_text == "var" {
-                return Err(self
-                    .cx
-                    .unsupported(d, "`var` local type")
-                    .with_help("write the type"));
-            }
             if node.vt.as_deref().is_some_and(|t| t.ends_with("[]")) {
                 return Err(self.cx.unsupported(d, "array variable"));
             }

@@ -254,7 +254,11 @@ impl Numbering<'_, '_> {
         };
         for &d in group {
             let node = cx.node(d);
-            let ty_text = node.vtype.map_or("", |t| cx.src(t));
+            // `var x = …`: javac's type tree is made up; the source says `var`.
+            let ty_text = match node.vtype.map(|t| cx.src(t)) {
+                Some(t) if !t.is_empty() => t,
+                _ => "var",
+            };
             let name = node.name.clone().unwrap_or_default();
             let start = cx.pref(d);
             let end = node.init.map_or(start + name.len(), |i| cx.span(i).end);
