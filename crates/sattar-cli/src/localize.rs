@@ -1,13 +1,13 @@
 //! `sattar localize`: the SAT-TAR loop with sessions, user stop and the standard outputs.
 
 use crate::commands::{EngineArg, FailureArgs, SubjectArgs};
-use anyhow::Result;
+use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use sattar_engine::facade::{LocalizePlan, LocalizeSession, RunLimits};
 use sattar_engine::{LocalizeOptions, Technique};
 use sattar_report as report;
 use std::io::{BufRead, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// The technique the loop runs.
@@ -34,6 +34,9 @@ pub enum LocalizeFormat {
     Json,
     /// SARIF 2.1.0: one result per ranked statement with suspiciousness > 0.
     Sarif,
+    /// One self-contained HTML page: the coloured source, the ranking, the tests, the failing
+    /// run's heaps drawn.
+    Html,
 }
 
 /// Flags of `sattar localize`.
@@ -78,6 +81,10 @@ pub struct LocalizeArgs {
     /// Also write the spectrum as a GZoltar output directory (matrix.txt, spectra.csv, tests.csv).
     #[arg(long)]
     gzoltar_dir: Option<PathBuf>,
+    /// Also write the HTML report to FILE (a file that is not a sattar report is never
+    /// overwritten).
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
     /// Also write the tests as compilable JUnit 5 source into this directory.
     #[arg(long)]
     export_tests: Option<PathBuf>,
@@ -198,6 +205,19 @@ fn ask(session: &LocalizeSession, before: &sattar_engine::facade::RankSnapshot) 
     })
 }
 
+/// Writes the HTML report, refusing to overwrite a file sattar did not write.
+fn write_html(path: &Path, page: &str) -> Result<()> {
+    if let Ok(old) = std::fs::read_to_string(path) {
+        if !old.contains(report::HTML_MARK) {
+            bail!(
+                "--html {}: the file exists and is not a sattar report; choose another name or remove it",
+                path.display()
+            );
+        }
+    }
+    std::fs::write(path, page).with_context(|| format!("--html {}: cannot write", path.display()))
+}
+
 fn print_outputs(a: &LocalizeArgs, session: &LocalizeSession) -> Result<()> {
     let localized = session.report();
     match a.format {
@@ -207,6 +227,7 @@ fn print_outputs(a: &LocalizeArgs, session: &LocalizeSession) -> Result<()> {
         LocalizeFormat::Sarif => {
             print!("{}", report::render_sarif(&localized, &Default::default()))
         }
+        LocalizeFormat::Html => print!("{}", report::html(&session.html_report())),
         LocalizeFormat::Text => {
             let opts = report::TextOptions {
                 colour: report::use_colour(std::io::stdout().is_terminal()),
@@ -214,6 +235,9 @@ fn print_outputs(a: &LocalizeArgs, session: &LocalizeSession) -> Result<()> {
             };
             print!("{}", report::render_text(&localized, &opts));
         }
+    }
+    if let Some(path) = &a.html {
+        write_html(path, &report::html(&session.html_report()))?;
     }
     if let Some(dir) = &a.gzoltar_dir {
         session.write_gzoltar(dir)?;

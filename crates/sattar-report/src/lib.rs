@@ -21,6 +21,7 @@ pub mod check;
 pub mod cores;
 pub mod experiment;
 pub mod generation;
+pub mod html;
 pub mod interactive;
 pub mod json;
 pub mod junit;
@@ -36,6 +37,7 @@ pub use check::{check_json, check_text, CheckSummary, ScopeSize, Violation};
 pub use cores::{core_json, core_text, CoreItem, CoreSummary, InputOrigin, Statement};
 pub use experiment::{eval_csv, eval_json, eval_markdown, progress_bar, EvalRow, EvalSetup};
 pub use generation::{gen_json, gen_text, GeneratedInputs};
+pub use html::{html, HtmlReport, RunView, SourceView, HTML_MARK};
 pub use interactive::{
     render_round_prompt, resume_hint, session_note, RoundNote, RoundPrompt, TopStatement,
 };

@@ -278,6 +278,37 @@ impl LocalizeSession<'_> {
         }
     }
 
+    /// The HTML report's data: the report, the source files, and the failing run (run again on the
+    /// reference interpreter, which agrees with the JVM) with its pre- and post-state.
+    pub fn html_report(&self) -> sattar_report::HtmlReport {
+        let loc = &self.localizer;
+        let subject = loc.subject();
+        let p = &subject.program;
+        let sources = p
+            .files
+            .iter()
+            .map(|f| sattar_report::SourceView {
+                path: f.path.clone(),
+                text: f.text.clone(),
+            })
+            .collect();
+        let input = &loc.initial.input;
+        let failing = sattar_java::run(p, subject.method, input, sattar_java::Limits::default())
+            .ok()
+            .map(|ex| sattar_report::RunView {
+                pre: p.with_environment(input).heap,
+                post: ex.post.clone(),
+                this: input.this.clone(),
+                args: input.args.clone(),
+                ended: ex.termination.label(),
+            });
+        sattar_report::HtmlReport {
+            report: self.report(),
+            sources,
+            failing,
+        }
+    }
+
     /// The report of the current state: the ranking, the rounds, the fault's rank.
     pub fn report(&self) -> Report {
         let loc = &self.localizer;
