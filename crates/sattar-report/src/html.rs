@@ -440,7 +440,10 @@ mod tests {
     use crate::model::{FaultInfo, RoundSummary};
     use sattar_heap::Object;
 
-    fn heap(objs: &[(&str, &str, &[(&str, Value)])]) -> Heap {
+    /// `(id, class, fields)` of each object.
+    type Objects<'a> = [(&'a str, &'a str, &'a [(&'a str, Value)])];
+
+    fn heap(objs: &Objects) -> Heap {
         let mut h = Heap::default();
         for (id, class, fields) in objs {
             h.objects.insert(
