@@ -140,7 +140,8 @@ pub fn localize(a: LocalizeArgs) -> Result<ExitCode> {
         run_rounds(&a, &mut session)?;
     }
     if a.format == LocalizeFormat::Text {
-        eprintln!("{}", report::session_note(session.session_path()));
+        let finished = session.is_finished();
+        eprintln!("{}", report::session_note(session.session_path(), finished));
     }
     print_outputs(&a, &session)?;
     Ok(ExitCode::SUCCESS)

@@ -24,7 +24,7 @@ pub enum Format {
     /// For people.
     #[default]
     Text,
-    /// For scripts (stdout), see README "The command-line contract".
+    /// For scripts (stdout), see README "Exit codes and JSON".
     Json,
 }
 

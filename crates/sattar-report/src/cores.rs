@@ -135,7 +135,11 @@ pub fn core_text(a: &CoreSummary) -> String {
         );
     }
     for (i, c) in a.cores.iter().enumerate() {
-        let lines: Vec<String> = c.suspects.iter().map(|s| s.line.to_string()).collect();
+        // A line with several statements (a `for` header's parts) is named once.
+        let mut lines: Vec<u32> = c.suspects.iter().map(|s| s.line).collect();
+        lines.sort_unstable();
+        lines.dedup();
+        let lines: Vec<String> = lines.iter().map(u32::to_string).collect();
         let _ = writeln!(
             out,
             "core {}    {}: lines {}",

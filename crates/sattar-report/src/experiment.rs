@@ -48,7 +48,7 @@ pub struct EvalSetup {
     pub threads: usize,
 }
 
-/// The rows as the JSON array of the command-line contract.
+/// The rows as the JSON array README "Exit codes and JSON" documents.
 pub fn eval_json(rows: &[EvalRow]) -> Json {
     Json::Array(rows.iter().map(row_json).collect())
 }

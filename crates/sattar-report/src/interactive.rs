@@ -79,9 +79,16 @@ pub fn render_round_prompt(p: &RoundPrompt) -> String {
     out
 }
 
-/// Where the session is kept, after a localization.
-pub fn session_note(path: &Path) -> String {
-    format!("session: {} (continue it with --resume)", path.display())
+/// Where the session is kept, after a localization (`finished`: no test is left to generate).
+pub fn session_note(path: &Path, finished: bool) -> String {
+    if finished {
+        format!(
+            "session: {} (finished: no test with new coverage is left)",
+            path.display()
+        )
+    } else {
+        format!("session: {} (continue it with --resume)", path.display())
+    }
 }
 
 /// How to resume a session the user stopped with `q`.

@@ -2,8 +2,8 @@
 //!
 //! Each command's result is plain data — a model built by `sattar-engine` or a value of a lower
 //! crate (the fault catalog, the parsed program, a GZoltar ranking) — and this crate renders it as
-//! text for people and as JSON for scripts (the shapes of the command-line contract in the
-//! README): [`catalog`] (`sattar faults`), [`program`] (`parse`), [`run`], [`check`], [`cores`]
+//! text for people and as JSON for scripts (the shapes README "Exit codes and JSON"
+//! documents): [`catalog`] (`sattar faults`), [`program`] (`parse`), [`run`], [`check`], [`cores`]
 //! (`core`), [`generation`] (`gen`), [`experiment`] (`eval`), [`ranking`] (`rank`), and for
 //! `localize` the [`Report`].
 //!

@@ -59,8 +59,24 @@ pub fn render_text(report: &Report, opts: &TextOptions) -> String {
     if shown < report.ranking.len() {
         out.push(format!("… and {} more", report.ranking.len() - shown));
     }
-    out.push(fit(&summary(report), WIDTH));
+    out.extend(wrap(&summary_parts(report), WIDTH));
     out.join("\n") + "\n"
+}
+
+/// `parts` joined with `; ` into lines of at most `w` characters (a part longer than `w` alone on
+/// its line, cut): the summary's last part — the fault's rank — is never cut away.
+fn wrap(parts: &[String], w: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for p in parts {
+        match lines.last_mut() {
+            Some(l) if l.chars().count() + 2 + p.chars().count() <= w => {
+                l.push_str("; ");
+                l.push_str(p);
+            }
+            _ => lines.push(fit(p, w)),
+        }
+    }
+    lines
 }
 
 /// `LinkedList.delete: technique sat-tar, formula tarantula`
@@ -71,8 +87,8 @@ fn caption(report: &Report) -> String {
     ))
 }
 
-/// `violated: sizeOk; 12 tests; fault sll.sizeErr (line 23) at rank 1`
-fn summary(report: &Report) -> String {
+/// `violated: sizeOk`, `12 tests`, `fault sll.sizeErr (line 23) at rank 1`.
+fn summary_parts(report: &Report) -> Vec<String> {
     let violated = if report.violated.is_empty() {
         "none".to_string()
     } else {
@@ -84,7 +100,7 @@ fn summary(report: &Report) -> String {
     };
     let mut parts = vec![format!("violated: {violated}"), tests];
     parts.extend(report.fault.as_ref().map(fault_summary));
-    clean(&parts.join("; "))
+    parts.iter().map(|p| clean(p)).collect()
 }
 
 /// `fault sll.sizeErr (lines 23, 27) at rank 2`, or `… not ranked`.
@@ -377,6 +393,25 @@ violated: sizeOk; 12 tests; fault sll.sizeErr (line 23) at rank 1
         }
         assert!(out.contains("…"), "something was cut");
         assert!(out.contains(".java:17"), "the cut location keeps its line");
+    }
+
+    #[test]
+    fn a_long_summary_wraps_and_keeps_the_fault_s_rank() {
+        let parts: Vec<String> = vec![
+            format!("violated: {}", ["aVeryLongConstraintName"; 4].join(", ")),
+            "12 tests".into(),
+            "fault sll.sizeErr (line 23) at rank 1".into(),
+        ];
+        let lines = wrap(&parts, WIDTH);
+        assert!(lines.len() >= 2, "{lines:?}");
+        assert!(lines.iter().all(|l| l.chars().count() <= WIDTH));
+        assert!(
+            lines.last().is_some_and(|l| l.ends_with("at rank 1")),
+            "{lines:?}"
+        );
+        // Short parts stay on one line, as before.
+        let short = wrap(&["violated: sizeOk".into(), "2 tests".into()], WIDTH);
+        assert_eq!(short, ["violated: sizeOk; 2 tests"]);
     }
 
     #[test]

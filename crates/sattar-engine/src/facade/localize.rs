@@ -209,6 +209,11 @@ impl LocalizeSession<'_> {
         self.finished
     }
 
+    /// Whether no round is left: the session was finished, or the loop has stopped.
+    pub fn is_finished(&self) -> bool {
+        self.finished || self.localizer.stopped().is_some()
+    }
+
     /// Rounds run so far (replayed ones included).
     pub fn rounds(&self) -> usize {
         self.localizer.rounds.len()
