@@ -1,7 +1,8 @@
-//! The encoding of a method's code: SSA with guards (DESIGN §4). Every statement instance (after
-//! unrolling loops and inlining calls) records the guard under which it runs; in grouped mode
-//! every value it defines is a fresh variable constrained in the instance's group, so dropping the
-//! group frees exactly what the statement defines.
+//! The encoding of a method's code: SSA with guards (see
+//! docs/ENCODING.md#code-ssa-with-guards-coders). Every statement instance (after unrolling loops
+//! and inlining calls) records the guard under which it runs; in grouped mode every value it
+//! defines is a fresh variable constrained in the instance's group, so dropping the group frees
+//! exactly what the statement defines.
 
 use crate::universe::{Atom, Origin, SymHeap, Universe};
 use crate::value::{bit, equal, fresh_like, ite, select, Val};

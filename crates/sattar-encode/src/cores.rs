@@ -1,13 +1,15 @@
-//! Minimal unsatisfiable cores of `input ∧ code ∧ postcondition` (DESIGN §5, REFERENCE §1 steps
-//! 1–3): which executed statements and which postconditions a violation needs.
+//! Minimal unsatisfiable cores of `input ∧ code ∧ postcondition` (docs/ENCODING.md, section Cores;
+//! SAT-TAR's steps 1–3 in docs/LOCALIZE.md#the-sat-tar-algorithm): which executed statements and
+//! which postconditions a violation needs.
 //!
 //! Candidates are the groups of the statement instances the failing run executes and the groups of
 //! the postconditions it violates (`ensures`, or `noException` when it throws). Instances the run
 //! does not execute and postconditions it satisfies are hard: part of the code and of what any fix
 //! must keep, never blamed — so suspects are statements the run executed, and a core names only
-//! violated constraints. (`EncodeOptions::keep_satisfied = false` leaves satisfied postconditions
-//! soft, as in the paper's encoding: a relaxed run may then escape through an exception or break a
-//! constraint the failing run kept, so cores can blame more code.)
+//! violated constraints. Keeping them hard is sattar's choice (docs/LOCALIZE.md, step 1).
+//! `EncodeOptions::keep_satisfied = false` leaves satisfied postconditions soft, as in the encoding
+//! of Gopinath et al., ASE 2012: a relaxed run may then escape through an exception or break a
+//! constraint the failing run kept, so cores can blame more code.
 //!
 //! Deletion order: statement instances first, the last executed first, then postconditions. Among
 //! several violated postconditions the core then keeps one whose slice survives, with exactly the

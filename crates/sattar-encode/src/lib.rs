@@ -1,6 +1,7 @@
-//! sattar's bounded relational encoding (DESIGN §4): a Java method of the supported subset and its
-//! relational specification become one boolean circuit over a bounded universe, solved by
-//! `sattar-sat`; models decode back into input heaps, post-states, branch traces and coverage.
+//! sattar's bounded relational encoding (see docs/ENCODING.md): a Java method of the supported
+//! subset and its relational specification become one boolean circuit over a bounded universe,
+//! solved by `sattar-sat`; models decode back into input heaps, post-states, branch traces and
+//! coverage.
 //!
 //! Two modes share one walk over the code ([`code`]):
 //! - [`Mode::Direct`]: values are circuit expressions. With a fixed input everything folds to
@@ -81,7 +82,8 @@ pub struct EncodeOptions {
     /// The most iterations a loop may be grown to for a fixed input.
     pub max_unroll: u32,
     /// Grouped, fixed input: make the postconditions the run satisfies hard (the default), or leave
-    /// them soft like the violated ones (the paper's relaxed cores, which can blame more code).
+    /// them soft like the violated ones (the relaxed cores of Gopinath et al., ASE 2012, which can
+    /// blame more code; see docs/LOCALIZE.md#step-1-unsat-core).
     pub keep_satisfied: bool,
 }
 

@@ -1,6 +1,7 @@
-//! The encoding of relational specs over the symbolic pre- and post-state (DESIGN §4): object sets
-//! as membership vectors over every atom, fields as boolean matrices, join as matrix product,
-//! closure by iterative squaring, `#` by a counting circuit, quantifiers expanded over the atoms.
+//! The encoding of relational specs over the symbolic pre- and post-state (see docs/ENCODING.md,
+//! section Specs): object sets as membership vectors over every atom, fields as boolean matrices,
+//! join as matrix product, closure by iterative squaring, `#` by a counting circuit, quantifiers
+//! expanded over the atoms.
 //! Integer sets are lists of (present, value) entries; spec arithmetic is done at a width wide
 //! enough that it never wraps, like the evaluator's exact arithmetic.
 

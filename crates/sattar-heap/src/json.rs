@@ -1,4 +1,5 @@
-//! The JSON form of heaps and test inputs (DESIGN §3.3), checked against a [`Schema`].
+//! The JSON form of heaps and test inputs (README.md, section Test inputs), checked against a
+//! [`Schema`].
 //!
 //! ```json
 //! {"this":"L0","args":{"k":0},

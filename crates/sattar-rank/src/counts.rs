@@ -43,8 +43,9 @@ impl Counts {
         (f > 0.0 && p >= f).then(|| p / f)
     }
 
-    /// The counts after cloning the failing tests `c = P/F` times (seed 004): `ef' = c·ef`,
-    /// `nf' = c·nf`, passing counts unchanged; unchanged when `c < 1` or there is no failing test.
+    /// The counts after cloning the failing tests `c = P/F` times (Zhang et al., JSS 2017; see
+    /// docs/RANKING.md#cloning-failed-tests): `ef' = c·ef`, `nf' = c·nf`, passing counts unchanged;
+    /// unchanged when `c < 1` or there is no failing test.
     pub fn with_cloned_failures(&self) -> Self {
         match self.cloning_factor() {
             Some(c) => Counts {

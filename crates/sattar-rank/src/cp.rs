@@ -1,4 +1,5 @@
-//! CP — capturing propagation of infected program states (seed 001, REFERENCE §3).
+//! CP — capturing propagation of infected program states (Zhang et al., ESEC/FSE 2009; the
+//! algorithm and sattar's choices are in docs/RANKING.md#cp).
 //!
 //! Edges are rated by contrasting the mean failed and passed edge profiles
 //! (`θΔ = (θ× − θ✓)/(θ× + θ✓)`); block scores `BR` solve `(I − W)·BR = c`, where `W(bj, bk)` is
@@ -17,7 +18,8 @@ use crate::rank::{same_score, Order, Rank, Ranking};
 use crate::score::Scored;
 use crate::spectrum::Verdict;
 
-/// Replaces a zero sum of incoming `θΔ` in `W`'s denominator (REFERENCE §3 step 3).
+/// Replaces a zero sum of incoming `θΔ` in `W`'s denominator (the paper's Sec. 5.1.4; see
+/// docs/RANKING.md#cp, step 2).
 pub const ZERO_INFLOW: f64 = 1e-10;
 
 /// A basic block's id.

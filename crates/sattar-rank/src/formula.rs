@@ -1,7 +1,8 @@
 //! The suspiciousness formulas as a table of pure functions of the four counts.
 //!
-//! Every division goes through [`safe_div`] (x/0 → ±∞, 0/0 → 0). Numbering follows
-//! `notes/REFERENCE.md` §5 (seed 004's 33 formulas), then DStar, Ochiai2, Barinel, Op2 and SBI.
+//! Every division goes through [`safe_div`] (x/0 → ±∞, 0/0 → 0). Numbering follows the 33 formulas
+//! of Zhang et al., JSS 2017, in that paper's order, then DStar, Ochiai2, Barinel, Op2 and SBI (see
+//! docs/RANKING.md, section Formulas).
 
 use crate::counts::{safe_div, Counts};
 use crate::error::RankError;
@@ -42,7 +43,8 @@ macro_rules! row {
     };
 }
 
-/// The table: seed 004's 33 formulas in order, then DStar, Ochiai2, Barinel, Op2, SBI.
+/// The table: the 33 formulas of Zhang et al., JSS 2017, in order, then DStar, Ochiai2, Barinel,
+/// Op2, SBI (docs/RANKING.md#formulas).
 pub static FORMULAS: [FormulaDef; 38] = [
     row!("naish1", "Naish1", ["op1"], "-1 if ef < F else np", naish1),
     row!("naish2", "Naish2", [], "ef - ep/(P+1)", op2),

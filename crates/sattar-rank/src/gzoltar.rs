@@ -44,7 +44,7 @@ pub struct RankedLine {
     pub name: String,
     /// Its suspiciousness.
     pub score: f64,
-    /// Its worst-case rank (the seeds' convention).
+    /// Its worst-case rank (the papers' convention, docs/RANKING.md#ranks-and-metrics).
     pub rank: usize,
     /// Its average rank.
     pub rank_avg: usize,

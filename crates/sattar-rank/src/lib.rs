@@ -3,15 +3,16 @@
 //! The crate knows nothing about Java: elements are ids (statements, (branch, outcome) pairs, CFG
 //! edges). It provides
 //! - [`Spectrum`]: elements × tests coverage with verdicts, and the four counts `ef, ep, nf, np`;
-//! - [`formula`]: the 33 formulas of the SAT-TAR reference plus DStar, Ochiai2, Barinel, Op2 and SBI,
-//!   as a table of pure functions, looked up by name;
+//! - [`formula`]: the 33 formulas of Zhang et al., JSS 2017, plus DStar, Ochiai2, Barinel, Op2 and
+//!   SBI, as a table of pure functions, looked up by name;
 //! - [`score`]: Tarantula confidence, the SAT-TAR `+1` core boost, Apollo's combined score, and the
 //!   max-over-pairs collapse of the extended domain;
 //! - [`rank`]: tie-exact ordering, worst/average/best ranks, EXAM, Top-N and multi-fault reports;
 //! - [`cp`]: CP (capturing propagation of infected states over CFG edges);
 //! - [`gzoltar`]: GZoltar's text files both ways, and [`gzoltar::rank_dir`] for `sattar rank`.
 //!
-//! Policies (division by zero, ties, cloning, CP's singular fallback) are in `docs/RANKING.md`.
+//! Definitions, the papers they come from (docs/REFERENCES.md), and sattar's policies (division by
+//! zero, ties, cloning, CP's singular fallback) are in `docs/RANKING.md`.
 
 pub mod counts;
 pub mod cp;

@@ -43,7 +43,7 @@ pub enum Order {
 /// Which rank of a tie group to report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RankKind {
-    /// `|H| + |E|` (the seeds' rank).
+    /// `|H| + |E|` (the papers' rank, docs/RANKING.md#ranks-and-metrics).
     Worst,
     /// `⌊|H| + ½ + |E|/2⌋`.
     Average,

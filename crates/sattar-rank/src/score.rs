@@ -8,10 +8,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::rank::same_score;
 
-/// SAT-TAR's boost for statements in the unsat core (REFERENCE §1 step 7).
+/// SAT-TAR's boost for statements in the unsat core (Gopinath et al., ASE 2012; see
+/// docs/RANKING.md#core-boost-and-confidence).
 pub const CORE_BOOST: f64 = 1.0;
 
-/// Apollo's combined score for mapped statements whose score is above one half (REFERENCE §2).
+/// Apollo's combined score for mapped statements whose score is above one half (Artzi et al.,
+/// TSE 2012, Sec. 3.3; see docs/RANKING.md#apollos-extended-domain-and-combined-score).
 pub const APOLLO_MAPPED_SCORE: f64 = 1.1;
 
 /// An element with its suspiciousness and confidence.

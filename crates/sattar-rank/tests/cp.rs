@@ -1,4 +1,5 @@
-//! CP regression fixture: seed 001's Figure 1 (schedule v2, fault in s2).
+//! CP regression fixture: Figure 1 of Zhang et al., ESEC/FSE 2009 (schedule v2, fault in s2; see
+//! docs/RANKING.md#cp).
 //!
 //! Reconstructed CFG (the figure's drawing is lost in the text extraction; this is the graph that
 //! reproduces every number the paper prints):
@@ -42,8 +43,8 @@ fn figure1() -> (Cfg<&'static str>, Vec<EdgeRun>) {
             .map(|(s, b)| (*s, Some(BlockId(b))))
             .collect(),
     };
-    // Edge coverage per test (REFERENCE §3): e1 all; e2 {t1,t3,t5,t6}; e3 {t2,t4,t7}; e4 {t3};
-    // e5 {t1,t5,t6}; e6 {t3}.
+    // Edge coverage per test (docs/RANKING.md#cp): e1 all; e2 {t1,t3,t5,t6}; e3 {t2,t4,t7};
+    // e4 {t3}; e5 {t1,t5,t6}; e6 {t3}.
     let profile: [(&[u32], Verdict); 7] = [
         (&[1, 2, 5], Verdict::Pass),    // t1
         (&[1, 3], Verdict::Pass),       // t2

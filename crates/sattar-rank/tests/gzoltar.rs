@@ -1,7 +1,8 @@
 //! GZoltar files: round trip, malformed files, and `rank_dir`.
 //!
-//! The shared spectrum is the statement coverage of seed 001's Figure 1 (9 statements, 7 tests,
-//! t3 and t6 failing): s1 and s9 run in every test; s2–s5 in t1, t3, t5, t6; s6–s8 in t3.
+//! The shared spectrum is the statement coverage of Figure 1 of Zhang et al., ESEC/FSE 2009 (the
+//! CP fixture of docs/RANKING.md#cp): 9 statements, 7 tests, t3 and t6 failing; s1 and s9 run in
+//! every test; s2–s5 in t1, t3, t5, t6; s6–s8 in t3.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
 

@@ -17,8 +17,8 @@ fn sc(id: &'static str, score: f64, confidence: f64) -> Scored<&'static str> {
     }
 }
 
-/// REFERENCE §1: a fault at (1.5, 0.8) behind two statements at (2.0, …) and tied with two others
-/// at (1.5, 0.8) has rank 5.
+/// docs/RANKING.md#ranks-and-metrics (Gopinath et al., ASE 2012): a fault at (1.5, 0.8) behind two
+/// statements at (2.0, …) and tied with two others at (1.5, 0.8) has rank 5.
 fn reference_example() -> Ranking<&'static str> {
     let scored = vec![
         sc("low", 0.3, 0.9),
@@ -191,7 +191,8 @@ fn boosted_tarantula_pipeline() {
     );
 }
 
-/// Cloning (seed 004): Tarantula (group ER3) is provably unchanged; Ochiai is not.
+/// Cloning (Zhang et al., JSS 2017; docs/RANKING.md#cloning-failed-tests): Tarantula (group ER3)
+/// is provably unchanged; Ochiai is not.
 /// F = 2, P = 8 → c = 4. A: ef 2, ep 4; B: ef 1, ep 0; Z: ef 0, ep 1.
 /// Ochiai before: A 2/√(2·6) = 0.577, B 1/√(2·1) = 0.707 → B first.
 /// After (ef' = 4ef, F' = 8): A 8/√(8·12) = 0.816, B 4/√(8·4) = 0.707 → A first.
