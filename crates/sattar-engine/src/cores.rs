@@ -1,4 +1,4 @@
-//! The first half of SAT-TAR (REFERENCE §1 steps 1–3): from a fault-revealing input, the minimal
+//! The first half of SAT-TAR (docs/LOCALIZE.md#the-sat-tar-algorithm, steps 1–3): from a fault-revealing input, the minimal
 //! unsatisfiable cores of `input ∧ code ∧ postcondition`, mapped to suspect statements and violated
 //! constraints; and the SAT technique's ranking built from them.
 

@@ -1,4 +1,4 @@
-//! SAT-TAR's test generation (REFERENCE §1 step 4): negate each prefix of the failing run's path
+//! SAT-TAR's test generation (docs/LOCALIZE.md#step-4-test-generation): negate each prefix of the failing run's path
 //! condition over a free pre-state no larger than the failing input, with the invariant and the
 //! precondition, and keep the runs whose coverage is new. One incremental solver answers every
 //! query of a round (assumptions over one encoding, no rebuilds).

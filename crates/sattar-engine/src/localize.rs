@@ -1,4 +1,4 @@
-//! The SAT-TAR loop (REFERENCE §1, DESIGN §6): the minimal core of the failing run seeds a suspect
+//! The SAT-TAR loop (docs/LOCALIZE.md#the-sat-tar-algorithm): the minimal core of the failing run seeds a suspect
 //! list; each round generates tests by negating prefixes of the failing run's path condition, runs
 //! the most similar one with new coverage, lets the spec judge it, and re-ranks statements with
 //! Tarantula (or any formula) boosted by the core. Rounds are pure functions of the state before

@@ -81,7 +81,7 @@ fn stmts_json(stmts: &[Statement]) -> Vec<Json> {
         .collect()
 }
 
-/// Cores as JSON (DESIGN §10, plus the input, the executed statements and sizes).
+/// Cores as JSON (README.md#exit-codes-and-json, plus the input, the executed statements and sizes).
 pub fn core_json(a: &CoreSummary) -> Json {
     let cores: Vec<Json> = a
         .cores

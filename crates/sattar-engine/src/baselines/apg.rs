@@ -1,4 +1,4 @@
-//! APG (REFERENCE §4): the branches flipped on the closest successful path of the failing run.
+//! APG (docs/EVALUATION.md#apg): the branches flipped on the closest successful path of the failing run.
 
 use crate::localize::RankedStmt;
 use crate::spectrum::to_ranked;
@@ -10,7 +10,7 @@ use sattar_rank::{Order, Ranking};
 use sattar_sat::{Bool, GroupId, Outcome};
 use std::collections::{BTreeSet, HashSet};
 
-/// APG (REFERENCE §4): the closest successful path of the failing input — branch evaluations
+/// APG (docs/EVALUATION.md#apg): the closest successful path of the failing input — branch evaluations
 /// flipped, later flips preferred, fewer flips among ties, loop conditions never flipped — found by
 /// SAT on the grouped encoding (a flipped branch's group is off and its outcome assumed). Returns
 /// the flipped branch statements, or none when no single or double flip succeeds.

@@ -1,4 +1,4 @@
-//! CP (REFERENCE §3): capture propagation over the method's control-flow graph.
+//! CP (docs/RANKING.md#cp; docs/EVALUATION.md#cp-as-a-baseline): capture propagation over the method's control-flow graph.
 
 use crate::localize::RankedStmt;
 use crate::{EngineError, Subject, TestRecord, TestVerdict};
@@ -8,7 +8,7 @@ use sattar_java::{BranchEvent, Cfg, CfgEdge, CfgNode, Limits, StmtId};
 use sattar_rank::{BlockId, EdgeId, EdgeRun, Verdict as RankVerdict};
 use std::collections::{BTreeSet, HashMap};
 
-/// CP (REFERENCE §3) over the tests: statement-level blocks of the method's CFG, each test's edge
+/// CP (docs/RANKING.md#cp; docs/EVALUATION.md#cp-as-a-baseline) over the tests: statement-level blocks of the method's CFG, each test's edge
 /// profile replayed from its branch trace (statements run in CFG order; a branch takes the edge its
 /// next trace event says; the replay stops where the run's coverage ends).
 pub fn cp_ranking(subject: &Subject, tests: &[TestRecord]) -> Result<Vec<RankedStmt>, EngineError> {

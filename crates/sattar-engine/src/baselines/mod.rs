@@ -1,4 +1,4 @@
-//! The techniques SAT-TAR is compared against (REFERENCE §1 "Comparison techniques", §2–§4), one
+//! The techniques SAT-TAR is compared against (docs/EVALUATION.md#the-techniques-compared), one
 //! file each: Tarantula on random tests from a bounded-exhaustive pool (TAR_rand, `tar_rand.rs`),
 //! on directed tests chosen by path-constraint similarity (TAR_DT, `tar_dt.rs`; TAR_DT+SAT adds the
 //! core boost), APG's closest successful path (`apg.rs`), and capture propagation (CP, `cp.rs`).

@@ -1,5 +1,5 @@
 //! TAR_DT: Tarantula on directed tests, each the negated-prefix run most similar to the failing
-//! run by path-constraint similarity (REFERENCE §2). TAR_DT+SAT ranks the same tests with the
+//! run by path-constraint similarity (docs/EVALUATION.md#tar_dt-and-path-constraint-similarity). TAR_DT+SAT ranks the same tests with the
 //! core boost.
 
 use crate::generate::{FailingPath, PathQueries};
@@ -9,7 +9,7 @@ use sattar_encode::EncodeOptions;
 use sattar_java::{BranchEvent, StmtId};
 use std::collections::{BTreeSet, HashMap};
 
-/// Subset path-constraint similarity (REFERENCE §2): the branch evaluations of the failing run —
+/// Subset path-constraint similarity (docs/EVALUATION.md#tar_dt-and-path-constraint-similarity): the branch evaluations of the failing run —
 /// identified by statement and occurrence — that the other run makes with the same outcome, over the
 /// failing run's length.
 pub fn pcs(failing: &[BranchEvent], other: &[BranchEvent]) -> f64 {
