@@ -207,9 +207,8 @@ fn unwinding(program: &Program, key: BoundKey, limit: u32) -> EncodeError {
 fn smallest(enc: &mut Encoding, mut best: Model, goal: &[Bool]) -> Result<Decoded, EncodeError> {
     let exists: Vec<Bool> = enc
         .universe
-        .classes
+        .atoms
         .iter()
-        .flat_map(|c| &c.atoms)
         .filter(|a| matches!(a.origin, Origin::Free(_)))
         .map(|a| a.exists_pre)
         .collect();

@@ -4,13 +4,13 @@
 //! defines is a fresh variable constrained in the instance's group, so dropping the group frees
 //! exactly what the statement defines.
 
-use crate::universe::{Atom, Origin, SymHeap, Universe};
+use crate::universe::{Origin, SymHeap, Universe};
 use crate::value::{bit, equal, fresh_like, ite, select, Val};
-use sattar_heap::{FieldType, Value};
-use sattar_java::interp::NPE;
+use sattar_heap::Value;
+use sattar_java::interp::{static_key, ABSTRACT_METHOD, CLASS_CAST, NPE};
 use sattar_java::{
-    BinOp, Block, Body, Label, Literal, MethodId, Node, NodeKind, Operand, Program, Rvalue, StmtId,
-    Type, UnOp, VarId,
+    BinOp, Block, Body, FieldRef, Label, Literal, MethodId, Node, NodeKind, Operand, Program,
+    Rvalue, StmtId, Type, UnOp, VarId,
 };
 use sattar_sat::{BitVec, Bool, Circuit, GroupId, Session};
 use std::collections::{BTreeMap, HashMap};
@@ -88,8 +88,6 @@ pub struct Walked {
     pub overflow: Bool,
     /// The returned value (`None` for `void`).
     pub result: Option<Val>,
-    /// A construct the encoding does not translate, if the code has one.
-    pub unsupported: Option<String>,
 }
 
 /// A method activation: the receiver and the current value of each variable of its body.
@@ -135,8 +133,6 @@ pub struct Walker<'a> {
     overflow: Bool,
     allocs: usize,
     counts: HashMap<StmtId, usize>,
-    /// A construct met that the encoding does not translate (the encoding is then refused).
-    unsupported: Option<String>,
 }
 
 impl<'a> Walker<'a> {
@@ -171,7 +167,6 @@ impl<'a> Walker<'a> {
             overflow: Bool::FALSE,
             allocs: 0,
             counts: HashMap::new(),
-            unsupported: None,
         }
     }
 
@@ -201,7 +196,6 @@ impl<'a> Walker<'a> {
             unwind: self.unwind,
             overflow: self.overflow,
             result: if void { None } else { result },
-            unsupported: self.unsupported,
         }
     }
 
@@ -236,21 +230,43 @@ impl<'a> Walker<'a> {
     }
 
     fn fresh(&mut self, like: &Val, ty: &Type) -> Val {
-        let len = self.ref_len(ty);
-        let (fresh, wf) = fresh_like(self.session.circuit_mut(), like, len);
+        let allowed = self.ref_mask(ty);
+        let (fresh, wf) = fresh_like(self.session.circuit_mut(), like, &allowed);
         self.session.assert_hard(wf);
         fresh
     }
 
-    /// The number of atoms a reference of type `ty` can point at now.
-    fn ref_len(&self, ty: &Type) -> usize {
+    /// Which atoms (existing now) a reference of type `ty` can point at.
+    fn ref_mask(&self, ty: &Type) -> Vec<bool> {
         match ty {
-            Type::Class(c) => self
-                .universe
-                .class_id(c)
-                .map_or(0, |k| self.universe.classes[k].atoms.len()),
-            _ => 0,
+            Type::Class(c) => (0..self.universe.total_atoms())
+                .map(|g| self.universe.atom_is_a(g, c))
+                .collect(),
+            _ => Vec::new(),
         }
+    }
+
+    /// Whether the reference `v` is an object that is a `class` (false for null).
+    fn is_instance(&mut self, v: &Val, class: &str) -> Bool {
+        let bits: Vec<Bool> = v
+            .as_ref_bits()
+            .iter()
+            .enumerate()
+            .filter(|(g, _)| *g < self.universe.total_atoms() && self.universe.atom_is_a(*g, class))
+            .map(|(_, b)| *b)
+            .collect();
+        self.session.circuit_mut().or(&bits)
+    }
+
+    /// A cast of `v` to `class`: throws a `ClassCastException` when it is an object that is not one.
+    fn check_cast(&mut self, v: &Val, class: &str) {
+        let is = self.is_instance(v, class);
+        let c = self.session.circuit_mut();
+        let null = c.none_of(v.as_ref_bits());
+        let ok = c.or2(null, is);
+        let bad = c.and2(self.guard, !ok);
+        self.raise(CLASS_CAST, bad);
+        self.guard = self.session.circuit_mut().and2(self.guard, ok);
     }
 
     fn default_val(&mut self, ty: &Type) -> Val {
@@ -357,15 +373,19 @@ impl<'a> Walker<'a> {
             NodeKind::Store { obj, field, value } => {
                 let o = self.operand(obj);
                 let v = self.operand(value);
-                self.write(&field.class, &field.name, &o, &v);
+                self.write(field, &o, &v);
             }
             NodeKind::NullCheck(op) => {
                 let v = self.operand(op);
                 self.null_check(&v);
             }
-            NodeKind::CheckCast { class, .. } => self.refuse(format!("a cast to {class}")),
-            NodeKind::StoreStatic { field, .. } => {
-                self.refuse(format!("the static field {}.{}", field.class, field.name))
+            NodeKind::CheckCast { op, class } => {
+                let v = self.operand(op);
+                self.check_cast(&v, class);
+            }
+            NodeKind::StoreStatic { field, value } => {
+                let v = self.operand(value);
+                self.write_static(field, v);
             }
             NodeKind::Branch { cond } => self.branch(n.stmt, *cond),
             NodeKind::If {
@@ -466,64 +486,141 @@ impl<'a> Walker<'a> {
         self.guard = self.session.circuit_mut().or2(exits, self.guard);
     }
 
-    fn field_of(&self, class: &str, field: &str) -> Option<(usize, usize, FieldType)> {
-        let k = self.universe.class_id(class)?;
-        let f = self.universe.classes[k].field(field)?;
-        Some((k, f, self.universe.classes[k].fields[f].1.clone()))
+    /// The declared type of field `name` of objects of `class`.
+    fn field_type(&self, class: &str, name: &str) -> Type {
+        self.program
+            .fields_of(class)
+            .into_iter()
+            .find(|(_, f)| f.name == name)
+            .map_or(Type::Void, |(_, f)| f.ty)
     }
 
-    fn read(&mut self, class: &str, field: &str, o: &Val) -> Val {
-        let Some((k, f, ty)) = self.field_of(class, field) else {
-            return Val::Bool(Bool::FALSE);
-        };
-        let default = self.default_val(&java_type(&ty));
-        let vals = self.heap.fields[k][f].clone();
-        select(self.session.circuit_mut(), o.as_ref_bits(), &vals, &default)
+    fn read(&mut self, field: &FieldRef, o: &Val) -> Val {
+        let ty = self.field_type(&field.class, &field.name);
+        let default = self.default_val(&ty);
+        let cells: Vec<(usize, Val)> = self
+            .universe
+            .cells(&field.class, &field.name, true)
+            .into_iter()
+            .map(|(g, k, f)| {
+                (
+                    g,
+                    self.heap.fields[k][f][self.universe.atoms[g].local].clone(),
+                )
+            })
+            .collect();
+        select(
+            self.session.circuit_mut(),
+            o.as_ref_bits(),
+            &cells,
+            &default,
+        )
     }
 
-    fn write(&mut self, class: &str, field: &str, o: &Val, v: &Val) {
-        let Some((k, f, ty)) = self.field_of(class, field) else {
-            return;
-        };
-        let ty = java_type(&ty);
-        for i in 0..self.heap.fields[k][f].len() {
-            let s = bit(o.as_ref_bits(), i);
+    fn write(&mut self, field: &FieldRef, o: &Val, v: &Val) {
+        let ty = self.field_type(&field.class, &field.name);
+        for (g, k, f) in self.universe.cells(&field.class, &field.name, true) {
+            let s = bit(o.as_ref_bits(), g);
             if s == Bool::FALSE {
                 continue;
             }
+            let i = self.universe.atoms[g].local;
             let sel = self.session.circuit_mut().and2(self.guard, s);
             let old = self.heap.fields[k][f][i].clone();
             self.heap.fields[k][f][i] = self.update(sel, v.clone(), &old, &ty);
         }
     }
 
-    /// Notes a construct the encoding does not translate: the encoding is refused.
-    fn refuse(&mut self, what: String) {
-        self.unsupported.get_or_insert(what);
+    /// The value of a static field (its type's default if the program has no such field).
+    fn read_static(&mut self, field: &FieldRef) -> Val {
+        match self.universe.static_id(&static_key(field)) {
+            Some(s) => self.heap.statics[s].clone(),
+            None => {
+                let ty = self.static_type(field);
+                self.default_val(&ty)
+            }
+        }
     }
 
-    /// The one method a call can run: the method itself, or its only implementation when the
-    /// call dispatches (several implementations are refused until dispatch is encoded).
-    fn static_target(&mut self, m: MethodId, virtual_call: bool) -> MethodId {
-        if !virtual_call {
-            return m;
+    fn write_static(&mut self, field: &FieldRef, v: Val) {
+        let Some(s) = self.universe.static_id(&static_key(field)) else {
+            return;
+        };
+        let ty = self.static_type(field);
+        let old = self.heap.statics[s].clone();
+        let g = self.guard;
+        self.heap.statics[s] = self.update(g, v, &old, &ty);
+    }
+
+    fn static_type(&self, field: &FieldRef) -> Type {
+        self.program
+            .class(&field.class)
+            .and_then(|c| c.statics.iter().find(|f| f.name == field.name))
+            .map_or(Type::Void, |f| f.ty.clone())
+    }
+
+    /// A virtual call of `m` on `recv`: one arm per method the receiver's class can run (in
+    /// method order; classes with no implementation throw `AbstractMethodError`), each under
+    /// "the receiver is an object of one of its classes", composed like the arms of an `if`.
+    fn call_virtual(&mut self, m: MethodId, recv: Val, args: Vec<Val>) -> Option<Val> {
+        let called = self.program.method(m);
+        let mut arms: BTreeMap<Option<MethodId>, Vec<usize>> = BTreeMap::new();
+        for k in self.universe.classes_of(&called.class) {
+            let target = self.program.resolve(m, &self.universe.classes[k].name);
+            arms.entry(target).or_default().push(k);
         }
-        let targets: std::collections::BTreeSet<MethodId> = self
-            .program
-            .dispatch
+        if let [(Some(t), _)] = arms.iter().collect::<Vec<_>>()[..] {
+            if !self.bridges(m, *t) {
+                return self.call(*t, Some(recv), args);
+            }
+        }
+        let start = self.guard;
+        let ret = self.program.method(m).ret.clone();
+        let mut value = self.default_val(&ret);
+        let mut after = Vec::new();
+        for (target, classes) in arms {
+            let bits: Vec<Bool> = classes
+                .iter()
+                .flat_map(|&k| self.universe.classes[k].atoms.clone())
+                .map(|g| bit(recv.as_ref_bits(), g))
+                .collect();
+            let c = self.session.circuit_mut();
+            let here = c.or(&bits);
+            self.guard = c.and2(start, here);
+            let Some(t) = target else {
+                let g = self.guard;
+                self.raise(ABSTRACT_METHOD, g);
+                continue;
+            };
+            self.bridge_casts(m, t, &args);
+            if self.dead() {
+                continue;
+            }
+            if let Some(v) = self.call(t, Some(recv.clone()), args.clone()) {
+                value = ite(self.session.circuit_mut(), here, &v, &value);
+            }
+            after.push(self.guard);
+        }
+        self.guard = self.session.circuit_mut().or(&after);
+        Some(value)
+    }
+
+    /// Whether running `t` for a call of `m` casts an argument (a bridge method's cast: `t`'s
+    /// parameter has another erased type than `m`'s).
+    fn bridges(&self, m: MethodId, t: MethodId) -> bool {
+        let (called, runs) = (self.program.method(m), self.program.method(t));
+        runs.params
             .iter()
-            .filter(|((called, _), _)| *called == m)
-            .map(|(_, t)| *t)
-            .collect();
-        match targets.len() {
-            1 => targets.into_iter().next().unwrap_or(m),
-            0 if !self.program.method(m).body.block.is_empty() => m,
-            _ => {
-                let name = self.program.method(m).qualified_name();
-                self.refuse(format!(
-                    "a call of {name} dispatching on the receiver's class"
-                ));
-                m
+            .zip(&called.params)
+            .any(|(want, have)| want.ty != have.ty && matches!(want.ty, Type::Class(_)))
+    }
+
+    /// The casts of a bridge method: each argument whose parameter type differs is cast to it.
+    fn bridge_casts(&mut self, m: MethodId, t: MethodId, args: &[Val]) {
+        let (called, runs) = (self.program.method(m), self.program.method(t));
+        for ((want, have), v) in runs.params.iter().zip(&called.params).zip(args) {
+            if let (Type::Class(w), true) = (&want.ty, want.ty != have.ty) {
+                self.check_cast(v, w);
             }
         }
     }
@@ -539,8 +636,12 @@ impl<'a> Walker<'a> {
             Operand::Const(Literal::Bool(b)) => Val::Bool(Bool::constant(*b)),
             Operand::Const(Literal::Null) => Val::Ref(Vec::new()),
             Operand::Const(Literal::Constant(id)) => {
-                self.refuse(format!("the enum constant {id}"));
-                Val::Ref(Vec::new())
+                let atom = self.universe.atoms.iter().position(|a| match &a.origin {
+                    Origin::Input(o) | Origin::Env(o) => o.0 == *id,
+                    _ => false,
+                });
+                let n = atom.map_or(0, |g| g + 1);
+                Val::Ref(self.session.circuit_mut().one_hot_const(n, atom))
             }
             Operand::This => self
                 .frames
@@ -574,7 +675,7 @@ impl<'a> Walker<'a> {
             }
             Rvalue::Read { obj, field } => {
                 let o = self.operand(obj);
-                self.read(&field.class, &field.name, &o)
+                self.read(field, &o)
             }
             Rvalue::Cond {
                 cond,
@@ -601,20 +702,14 @@ impl<'a> Walker<'a> {
                 args,
                 outer,
             } => {
-                if outer.is_some() {
-                    self.refuse(format!("creating an object of the inner class {class}"));
-                }
                 let vals: Vec<Val> = args.iter().map(|a| self.operand(a)).collect();
-                self.alloc(class, *ctor, vals)
+                let outer = outer.as_ref().map(|o| self.operand(o));
+                self.alloc(class, *ctor, vals, outer)
             }
-            Rvalue::ReadStatic(field) => {
-                self.refuse(format!("the static field {}.{}", field.class, field.name));
-                let t = self.var_type(var);
-                self.default_val(&t)
-            }
-            Rvalue::InstanceOf { class, .. } => {
-                self.refuse(format!("instanceof {class}"));
-                Val::Bool(Bool::FALSE)
+            Rvalue::ReadStatic(field) => self.read_static(field),
+            Rvalue::InstanceOf { op, class } => {
+                let v = self.operand(op);
+                Val::Bool(self.is_instance(&v, class))
             }
             Rvalue::Call {
                 method,
@@ -622,10 +717,13 @@ impl<'a> Walker<'a> {
                 args,
                 virtual_call,
             } => {
-                let method = self.static_target(*method, *virtual_call);
                 let rv = recv.as_ref().map(|r| self.operand(r));
                 let vals: Vec<Val> = args.iter().map(|a| self.operand(a)).collect();
-                match self.call(method, rv, vals) {
+                let result = match rv {
+                    Some(r) if *virtual_call => self.call_virtual(*method, r, vals),
+                    rv => self.call(*method, rv, vals),
+                };
+                match result {
                     Some(v) => v,
                     None => {
                         let t = self.var_type(var);
@@ -681,16 +779,21 @@ impl<'a> Walker<'a> {
         Val::Int(sum)
     }
 
-    fn alloc(&mut self, class: &str, ctor: Option<MethodId>, args: Vec<Val>) -> Val {
+    /// `new C(args)`: a fresh atom with its fields at their initial values (and an inner class's
+    /// enclosing instance), then the constructor.
+    fn alloc(
+        &mut self,
+        class: &str,
+        ctor: Option<MethodId>,
+        args: Vec<Val>,
+        outer: Option<Val>,
+    ) -> Val {
         let Some(k) = self.universe.class_id(class) else {
             return Val::Ref(Vec::new());
         };
-        let idx = self.universe.classes[k].atoms.len();
-        self.universe.classes[k].atoms.push(Atom {
-            origin: Origin::Alloc(self.allocs),
-            exists_pre: Bool::FALSE,
-            exists_post: self.guard,
-        });
+        let g = self
+            .universe
+            .add_atom(k, Origin::Alloc(self.allocs), Bool::FALSE, self.guard);
         self.allocs += 1;
         let inits: Vec<Value> = self.universe.classes[k]
             .fields
@@ -709,7 +812,17 @@ impl<'a> Walker<'a> {
             };
             self.heap.fields[k][f].push(v);
         }
-        let r = Val::Ref(self.session.circuit_mut().one_hot_const(idx + 1, Some(idx)));
+        let outer_field = self
+            .program
+            .class(class)
+            .and_then(|c| c.outer.as_ref())
+            .and_then(|o| self.universe.classes[k].field(&o.field));
+        if let (Some(f), Some(o)) = (outer_field, outer) {
+            if let Some(slot) = self.heap.fields[k][f].last_mut() {
+                *slot = o;
+            }
+        }
+        let r = Val::Ref(self.session.circuit_mut().one_hot_const(g + 1, Some(g)));
         if let Some(ctor) = ctor {
             self.call(ctor, Some(r.clone()), args);
         }
@@ -750,15 +863,6 @@ impl<'a> Walker<'a> {
         self.guard = self.session.circuit_mut().or2(self.guard, ctx.returns);
         self.group = saved;
         Some(ctx.value)
-    }
-}
-
-/// The Java type of a heap field type.
-fn java_type(ty: &FieldType) -> Type {
-    match ty {
-        FieldType::Int => Type::Int,
-        FieldType::Bool => Type::Boolean,
-        FieldType::Ref(c) => Type::Class(c.clone()),
     }
 }
 

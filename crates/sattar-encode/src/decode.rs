@@ -2,7 +2,7 @@
 //! termination, post-state, coverage and branch trace — and the verdict of every constraint.
 
 use crate::code::BoundKey;
-use crate::universe::{Origin, Universe};
+use crate::universe::{Atom, Origin, SymHeap, Universe};
 use crate::value::Val;
 use crate::Encoding;
 use sattar_heap::{short_class, Heap, ObjId, Object, TestInput, Value};
@@ -59,47 +59,45 @@ impl Decoded {
     }
 }
 
-/// Object names of a decoded heap: input names, `Node0`-style names for free atoms, and
-/// temporary names for new objects (renamed `new0…` like the interpreter's).
+/// Object names of a decoded heap, by global atom: input and environment names, `Node0`-style
+/// names for free atoms, and temporary names for new objects (renamed `new0…` like the
+/// interpreter's).
 struct Names {
-    names: Vec<Vec<ObjId>>,
+    names: Vec<ObjId>,
 }
 
 impl Names {
     fn new(u: &Universe) -> Names {
         let taken: HashSet<String> = u
-            .classes
+            .atoms
             .iter()
-            .flat_map(|c| &c.atoms)
             .filter_map(|a| match &a.origin {
-                Origin::Input(id) => Some(id.0.clone()),
+                Origin::Input(id) | Origin::Env(id) => Some(id.0.clone()),
                 _ => None,
             })
             .collect();
         let clash = short_names_clash(u);
         let names = u
-            .classes
+            .atoms
             .iter()
-            .map(|c| {
-                let base = if clash {
-                    c.name.replace('.', "_")
-                } else {
-                    short_class(&c.name).to_string()
-                };
-                c.atoms
-                    .iter()
-                    .map(|a| match &a.origin {
-                        Origin::Input(id) => id.clone(),
-                        Origin::Free(i) => ObjId(format!("{base}{i}")),
-                        Origin::Alloc(i) => {
-                            let mut n = format!("alloc#{i}");
-                            while taken.contains(&n) {
-                                n.push('#');
-                            }
-                            ObjId(n)
-                        }
-                    })
-                    .collect()
+            .map(|a| match &a.origin {
+                Origin::Input(id) | Origin::Env(id) => id.clone(),
+                Origin::Free(i) => {
+                    let name = &u.classes[a.class].name;
+                    let base = if clash {
+                        name.replace('.', "_")
+                    } else {
+                        short_class(name).to_string()
+                    };
+                    ObjId(format!("{base}{i}"))
+                }
+                Origin::Alloc(i) => {
+                    let mut n = format!("alloc#{i}");
+                    while taken.contains(&n) {
+                        n.push('#');
+                    }
+                    ObjId(n)
+                }
             })
             .collect();
         Names { names }
@@ -180,39 +178,35 @@ impl Dec<'_> {
         ((raw << shift) >> shift) as i32
     }
 
-    /// A symbolic value of class `class` (for references) as a concrete one.
-    fn val(&self, v: &Val, class: Option<&str>) -> Value {
+    /// A symbolic value as a concrete one.
+    fn val(&self, v: &Val) -> Value {
         match v {
             Val::Int(x) => Value::Int(self.int(x)),
             Val::Bool(b) => Value::Bool((self.value)(*b)),
-            Val::Ref(bits) => {
-                let k = class.and_then(|c| self.u.class_id(c));
-                let hit = bits.iter().position(|b| (self.value)(*b));
-                match (k, hit) {
-                    (Some(k), Some(i)) => self.names.names[k]
-                        .get(i)
-                        .cloned()
-                        .map_or(Value::Null, Value::Ref),
-                    _ => Value::Null,
-                }
-            }
+            Val::Ref(bits) => match bits.iter().position(|b| (self.value)(*b)) {
+                Some(g) => self
+                    .names
+                    .names
+                    .get(g)
+                    .cloned()
+                    .map_or(Value::Null, Value::Ref),
+                None => Value::Null,
+            },
         }
     }
 
-    fn object(&self, heap: &crate::universe::SymHeap, k: usize, i: usize) -> Object {
+    /// Atom `g` as an object of `heap`.
+    fn object(&self, heap: &SymHeap, g: usize) -> Object {
+        let (k, i) = (self.u.atoms[g].class, self.u.atoms[g].local);
         let class = &self.u.classes[k];
         let fields = class
             .fields
             .iter()
             .enumerate()
-            .map(|(f, (name, ty, _))| {
-                let target = match ty {
-                    sattar_heap::FieldType::Ref(c) => Some(c.as_str()),
-                    _ => None,
-                };
+            .map(|(f, (name, _, _))| {
                 let v = heap.fields[k][f]
                     .get(i)
-                    .map_or(Value::Null, |v| self.val(v, target));
+                    .map_or(Value::Null, |v| self.val(v));
                 (name.clone(), v)
             })
             .collect();
@@ -222,28 +216,36 @@ impl Dec<'_> {
         }
     }
 
-    fn input(&self, enc: &Encoding) -> TestInput {
-        let mut heap = Heap::default();
-        for (k, class) in self.u.classes.iter().enumerate() {
-            for (i, a) in class.atoms.iter().enumerate() {
-                if matches!(a.origin, Origin::Free(_)) && (self.value)(a.exists_pre) {
-                    heap.objects.insert(
-                        self.names.names[k][i].clone(),
-                        self.object(&enc.pre_heap, k, i),
-                    );
-                }
+    /// The existing atoms (before or after the call) and the statics of `heap`, as a heap.
+    fn heap(&self, heap: &SymHeap, exists: impl Fn(&Atom) -> Option<Bool>) -> Heap {
+        let mut out = Heap::default();
+        for (g, a) in self.u.atoms.iter().enumerate() {
+            if exists(a).is_some_and(|e| (self.value)(e)) {
+                out.objects
+                    .insert(self.names.names[g].clone(), self.object(heap, g));
             }
         }
+        for (s, v) in self.u.statics.iter().zip(&heap.statics) {
+            out.statics.insert(s.key.clone(), self.val(v));
+        }
+        out
+    }
+
+    fn input(&self, enc: &Encoding) -> TestInput {
+        let heap = self.heap(&enc.pre_heap, |a| match a.origin {
+            Origin::Free(_) | Origin::Env(_) => Some(a.exists_pre),
+            _ => None,
+        });
         let this = enc
             .this
             .as_ref()
-            .and_then(|t| self.val(t, Some(&enc.sig.class)).as_ref().cloned());
+            .and_then(|t| self.val(t).as_ref().cloned());
         let args = enc
             .sig
             .params
             .iter()
             .zip(&enc.args)
-            .map(|((n, ty), (_, v))| (n.clone(), self.val(v, ref_class(ty))))
+            .map(|((n, _), (_, v))| (n.clone(), self.val(v)))
             .collect();
         TestInput { this, args, heap }
     }
@@ -252,7 +254,7 @@ impl Dec<'_> {
         let w = &enc.walked;
         let thrown = w.exceptions.iter().find(|(_, b)| (self.value)(**b));
         let result = match (&enc.sig.ret, &w.result) {
-            (Some(ty), Some(v)) => Some(self.val(v, ref_class(ty))),
+            (Some(_), Some(v)) => Some(self.val(v)),
             _ => None,
         };
         let termination = match thrown {
@@ -260,15 +262,7 @@ impl Dec<'_> {
             None if unwound => Termination::StepLimit,
             None => Termination::Returned(result.clone()),
         };
-        let mut raw = Heap::default();
-        for (k, class) in self.u.classes.iter().enumerate() {
-            for (i, a) in class.atoms.iter().enumerate() {
-                if (self.value)(a.exists_post) {
-                    raw.objects
-                        .insert(self.names.names[k][i].clone(), self.object(&w.heap, k, i));
-                }
-            }
-        }
+        let raw = self.heap(&w.heap, |a| Some(a.exists_post));
         let (termination, post) = canonical_outcome(&raw, input, termination);
         let mut covered: BTreeSet<StmtId> = enc
             .instances
@@ -303,12 +297,5 @@ impl Dec<'_> {
             trace,
             steps,
         }
-    }
-}
-
-fn ref_class(ty: &sattar_heap::FieldType) -> Option<&str> {
-    match ty {
-        sattar_heap::FieldType::Ref(c) => Some(c),
-        _ => None,
     }
 }

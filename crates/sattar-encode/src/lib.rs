@@ -212,6 +212,12 @@ impl Encoding {
         by_stmt.into_iter().map(|(s, gs)| (s, c.or(&gs))).collect()
     }
 
+    /// The variables a free pre-state is made of (empty for a fixed input): assumptions over them
+    /// steer which inputs a solver picks.
+    pub fn input_vars(&self) -> &[Bool] {
+        &self.input_vars
+    }
+
     /// Excludes the input of `model` from later solutions (a free pre-state's blocking clause).
     pub fn block_input(&mut self, model: &sattar_sat::Model) {
         let differs: Vec<Bool> = self
@@ -463,6 +469,15 @@ fn build_walk(
     aligned: bool,
 ) -> Result<Encoding, EncodeError> {
     let sig = program.sig(method);
+    // A fixed input runs with the program's environment (enum constants, every static field).
+    let with_env;
+    let pre = match pre {
+        PreSpec::Fixed(input) => {
+            with_env = program.with_environment(input);
+            PreSpec::Fixed(&with_env)
+        }
+        free => free,
+    };
     let mut session = Session::new();
     let c = session.circuit_mut();
     let state: PreState = match pre {
@@ -481,11 +496,6 @@ fn build_walk(
     );
     let walker = if aligned { walker.aligned() } else { walker };
     let mut walked = walker.run(method, state.this.clone(), arg_vals);
-    if let Some(what) = walked.unsupported.take() {
-        return Err(EncodeError::Unsupported(format!(
-            "the SAT encoding does not translate {what} yet (`sattar run` executes it)"
-        )));
-    }
     let universe = walked.universe.clone();
     let mut enc = Encoding {
         session,
@@ -519,10 +529,7 @@ fn build_walk(
 
 /// Encodes every named constraint; in grouped mode each `ensures` and `noException` is a group.
 fn encode_spec(enc: &mut Encoding, spec: &ResolvedMethod) -> Result<(), EncodeError> {
-    let this = enc
-        .this
-        .clone()
-        .and_then(|v| enc.universe.class_id(&enc.sig.class).map(|k| (k, v)));
+    let this = enc.this.clone();
     let args = enc
         .sig
         .params

@@ -42,8 +42,8 @@ pub struct SpecInputs<'a> {
     pub pre: &'a SymHeap,
     /// The heap after the call.
     pub post: &'a SymHeap,
-    /// The receiver's class and value.
-    pub this: Option<(usize, Val)>,
+    /// The receiver.
+    pub this: Option<Val>,
     /// Arguments: name, type, value.
     pub args: Vec<(String, FieldType, Val)>,
     /// The returned value and its type, if any.
@@ -56,7 +56,6 @@ pub struct SpecInputs<'a> {
 pub struct SpecEncoder<'a> {
     c: &'a mut Circuit,
     s: SpecInputs<'a>,
-    offsets: Vec<usize>,
     n: usize,
     swidth: usize,
     matrices: HashMap<String, Matrix>,
@@ -66,7 +65,6 @@ pub struct SpecEncoder<'a> {
 impl<'a> SpecEncoder<'a> {
     /// An encoder whose integer arithmetic is wide enough for every formula of `formulas`.
     pub fn new(c: &'a mut Circuit, s: SpecInputs<'a>, formulas: &[&Formula]) -> SpecEncoder<'a> {
-        let offsets = s.universe.offsets();
         let n = s.universe.total_atoms();
         let mut swidth = s.width + 1;
         for f in formulas {
@@ -75,7 +73,6 @@ impl<'a> SpecEncoder<'a> {
         SpecEncoder {
             c,
             s,
-            offsets,
             n,
             swidth,
             matrices: HashMap::new(),
@@ -330,15 +327,9 @@ impl<'a> SpecEncoder<'a> {
         vec![Bool::FALSE; self.n]
     }
 
-    /// A reference value of class `k` as a set of global atoms.
-    fn ref_set(&self, k: usize, v: &Val) -> Vec<Bool> {
-        let mut out = self.empty();
-        for (i, b) in v.as_ref_bits().iter().enumerate() {
-            if let Some(slot) = out.get_mut(self.offsets[k] + i) {
-                *slot = *b;
-            }
-        }
-        out
+    /// A reference value as a set of atoms.
+    fn ref_set(&self, v: &Val) -> Vec<Bool> {
+        (0..self.n).map(|g| bit(v.as_ref_bits(), g)).collect()
     }
 
     /// A code value of type `ty` as a singleton set (empty for null).
@@ -348,10 +339,7 @@ impl<'a> SpecEncoder<'a> {
                 SymSet::Int(vec![(Bool::TRUE, self.c.bv_resize(x, self.swidth))])
             }
             (FieldType::Bool, Val::Bool(x)) => SymSet::Bool(*x, !*x),
-            (FieldType::Ref(c), v) => match self.s.universe.class_id(c) {
-                Some(k) => SymSet::Obj(self.ref_set(k, v)),
-                None => SymSet::Obj(self.empty()),
-            },
+            (FieldType::Ref(_), v) => SymSet::Obj(self.ref_set(v)),
             _ => SymSet::Obj(self.empty()),
         }
     }
@@ -367,7 +355,7 @@ impl<'a> SpecEncoder<'a> {
     fn set(&mut self, e: &SetExpr, b: &mut HashMap<u32, Binding>) -> SymSet {
         match e {
             SetExpr::This(_) => match self.s.this.clone() {
-                Some((k, v)) => SymSet::Obj(self.ref_set(k, &v)),
+                Some(v) => SymSet::Obj(self.ref_set(&v)),
                 None => SymSet::Obj(self.empty()),
             },
             SetExpr::Null => SymSet::Obj(self.empty()),
@@ -481,8 +469,9 @@ impl<'a> SpecEncoder<'a> {
         }
     }
 
-    /// The objects of class `c` in a state. After the call, a new object counts only if it is
-    /// reachable from the receiver, the arguments or the result (what a run's post-state keeps).
+    /// The objects of exactly class `c` in a state (the resolver unites the classes a class
+    /// name stands for). After the call, a new object counts only if it is reachable from the
+    /// receiver, the arguments or the result (what a run's post-state keeps).
     fn extent(&mut self, c: &str, st: State) -> Vec<Bool> {
         let mut out = self.empty();
         let Some(k) = self.s.universe.class_id(c) else {
@@ -492,11 +481,10 @@ impl<'a> SpecEncoder<'a> {
             State::Pre => None,
             State::Post => Some(self.post_extent()),
         };
-        for (i, a) in self.s.universe.classes[k].atoms.iter().enumerate() {
-            let g = self.offsets[k] + i;
+        for &g in &self.s.universe.classes[k].atoms {
             out[g] = match &visible {
                 Some(v) => v[g],
-                None => a.exists_pre,
+                None => self.s.universe.atoms[g].exists_pre,
             };
         }
         out
@@ -512,8 +500,8 @@ impl<'a> SpecEncoder<'a> {
                 *r = c.or2(*r, *x);
             }
         };
-        if let Some((k, v)) = self.s.this.clone() {
-            add(self.c, &self.ref_set(k, &v));
+        if let Some(v) = self.s.this.clone() {
+            add(self.c, &self.ref_set(&v));
         }
         let mut vals: Vec<(FieldType, Val)> = self
             .s
@@ -531,15 +519,12 @@ impl<'a> SpecEncoder<'a> {
         let star = self.closure(&all, true);
         let reach = self.apply(&roots, &star);
         let mut out = self.empty();
-        for (k, class) in self.s.universe.classes.iter().enumerate() {
-            for (i, a) in class.atoms.iter().enumerate() {
-                let g = self.offsets[k] + i;
-                out[g] = if a.exists_pre == Bool::FALSE {
-                    self.c.and2(a.exists_post, reach[g])
-                } else {
-                    a.exists_post
-                };
-            }
+        for (g, a) in self.s.universe.atoms.iter().enumerate() {
+            out[g] = if a.exists_pre == Bool::FALSE {
+                self.c.and2(a.exists_post, reach[g])
+            } else {
+                a.exists_post
+            };
         }
         self.post_extent = Some(out.clone());
         out
@@ -655,39 +640,28 @@ impl<'a> SpecEncoder<'a> {
         SymSet::Obj(out)
     }
 
-    /// `(global atom, value)` of field `f` for every atom of its class in a state.
+    /// `(atom, value)` of field `f` for every atom of exactly its class in a state (the resolver
+    /// names every class whose objects a navigation can reach).
     fn cells(&self, f: &FieldRef, st: State) -> Vec<(usize, Val)> {
         let u = self.s.universe;
-        let Some(k) = u.class_id(&f.class) else {
-            return Vec::new();
-        };
-        let Some(fi) = u.classes[k].field(&f.field) else {
-            return Vec::new();
-        };
         let heap = self.heap(st);
-        heap.fields
-            .get(k)
-            .and_then(|fs| fs.get(fi))
-            .map(|vals| {
-                vals.iter()
-                    .enumerate()
-                    .map(|(i, v)| (self.offsets[k] + i, v.clone()))
-                    .collect()
+        u.cells(&f.class, &f.field, false)
+            .into_iter()
+            .filter_map(|(g, k, fi)| {
+                let v = heap.fields.get(k)?.get(fi)?.get(u.atoms[g].local)?;
+                Some((g, v.clone()))
             })
-            .unwrap_or_default()
+            .collect()
     }
 
     fn field_matrix(&mut self, f: &FieldRef, st: State) -> Matrix {
         let mut m = vec![self.empty(); self.n];
-        let FieldType::Ref(target) = &f.ty else {
-            return m;
-        };
-        let Some(t) = self.s.universe.class_id(target) else {
+        let FieldType::Ref(_) = &f.ty else {
             return m;
         };
         for (g, v) in self.cells(f, st) {
             for (j, b) in v.as_ref_bits().iter().enumerate() {
-                if let Some(slot) = m[g].get_mut(self.offsets[t] + j) {
+                if let Some(slot) = m[g].get_mut(j) {
                     *slot = *b;
                 }
             }

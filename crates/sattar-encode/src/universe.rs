@@ -1,27 +1,38 @@
-//! The bounded universe: atoms per class (pre-state objects first, then one atom per allocation
-//! instance) and the symbolic heap, a value per (class, field, atom).
+//! The bounded universe: one global list of atoms (the environment's objects, then pre-state
+//! objects, then one atom per allocation instance), each of one concrete class, and the symbolic
+//! heap over them — a value per (class, field, atom) and per static field.
+//!
+//! A reference is a one-hot vector over the *global* atom indices, so a reference of an interface,
+//! an abstract class or `Object` can hold an object of any class that is one; the bits of atoms of
+//! other classes are the constant false.
 
 use crate::error::EncodeError;
 use crate::value::{bit, Val};
-use sattar_heap::{FieldType, MethodSig, ObjId, TestInput, Value};
-use sattar_java::Program;
+use sattar_heap::{FieldType, MethodSig, ObjId, TestInput, Value, OBJECT};
+use sattar_java::{ClassKind, Program};
 use sattar_sat::{Bool, Circuit};
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 /// Where an atom comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Origin {
     /// An object of a fixed input heap.
     Input(ObjId),
+    /// An object every run starts with (an enum constant), in a free pre-state.
+    Env(ObjId),
     /// The `i`-th candidate object of its class in a free pre-state.
     Free(usize),
     /// The object created by the `i`-th allocation instance (in encoding order).
     Alloc(usize),
 }
 
-/// One atom of a class.
+/// One atom: an object the encoding can talk about.
 #[derive(Clone, Debug)]
 pub struct Atom {
+    /// Its class (an index into [`Universe::classes`]).
+    pub class: usize,
+    /// Its position among its class's atoms.
+    pub local: usize,
     /// Where it comes from.
     pub origin: Origin,
     /// Whether it exists before the call (false for allocation atoms).
@@ -30,15 +41,19 @@ pub struct Atom {
     pub exists_post: Bool,
 }
 
-/// The atoms and fields of one class.
+/// A concrete class: its fields and its atoms.
 #[derive(Clone, Debug)]
 pub struct ClassAtoms {
     /// Qualified name.
     pub name: String,
-    /// Fields in declaration order, with their initial values for `new`.
+    /// Every instance field (inherited ones first), with its initial value for `new`.
     pub fields: Vec<(String, FieldType, Value)>,
-    /// Pre-state atoms first, then allocation atoms.
-    pub atoms: Vec<Atom>,
+    /// Every type an object of this class is: itself, its supertypes, `java.lang.Object`.
+    pub ancestors: BTreeSet<String>,
+    /// Its atoms, as global indices in creation order.
+    pub atoms: Vec<usize>,
+    /// Its enum constants' object ids, in ordinal order (empty for other classes).
+    pub constants: Vec<String>,
 }
 
 impl ClassAtoms {
@@ -46,30 +61,53 @@ impl ClassAtoms {
     pub fn field(&self, name: &str) -> Option<usize> {
         self.fields.iter().position(|(f, _, _)| f == name)
     }
+
+    /// Whether an object of this class is a `ty`.
+    pub fn is_a(&self, ty: &str) -> bool {
+        ty == OBJECT || self.ancestors.contains(ty)
+    }
 }
 
-/// Every class's atoms, and the symbolic heap over them.
+/// A static field of the program.
+#[derive(Clone, Debug)]
+pub struct StaticField {
+    /// `pkg.Class.field`, as [`sattar_heap::Heap::statics`] keys it.
+    pub key: String,
+    /// Its type.
+    pub ty: FieldType,
+}
+
+/// Every concrete class's atoms, the static fields, and the global list of atoms.
 #[derive(Clone, Debug)]
 pub struct Universe {
-    /// The non-exception classes of the program, in program order.
+    /// The concrete, non-exception classes of the program, in program order.
     pub classes: Vec<ClassAtoms>,
+    /// Every atom, in global index order.
+    pub atoms: Vec<Atom>,
+    /// Every static field, in program order.
+    pub statics: Vec<StaticField>,
     index: HashMap<String, usize>,
 }
 
-/// A symbolic heap: `fields[class][field][atom]`.
+/// A symbolic heap: `fields[class][field][i]` for the `i`-th atom of the class, and the statics.
 #[derive(Clone, Debug, Default)]
 pub struct SymHeap {
     /// The value of every field of every atom.
     pub fields: Vec<Vec<Vec<Val>>>,
+    /// The value of every static field, in [`Universe::statics`] order.
+    pub statics: Vec<Val>,
 }
 
 impl Universe {
-    /// The classes of `program` with no atoms yet.
+    /// The concrete classes and statics of `program`, with no atoms yet.
     pub fn of(program: &Program) -> Universe {
+        let concrete = |c: &&sattar_java::Class| {
+            !c.is_exception && !c.is_abstract && c.kind != ClassKind::Interface
+        };
         let classes: Vec<ClassAtoms> = program
             .classes
             .iter()
-            .filter(|c| !c.is_exception)
+            .filter(concrete)
             .map(|c| ClassAtoms {
                 name: c.name.clone(),
                 fields: program
@@ -81,7 +119,21 @@ impl Universe {
                         Some((f.name, ty, init))
                     })
                     .collect(),
+                ancestors: ancestors(program, &c.name),
                 atoms: Vec::new(),
+                constants: c.enum_constants.iter().map(|k| c.constant_id(k)).collect(),
+            })
+            .collect();
+        let statics = program
+            .classes
+            .iter()
+            .flat_map(|c| {
+                c.statics.iter().filter_map(|f| {
+                    Some(StaticField {
+                        key: format!("{}.{}", c.name, f.name),
+                        ty: f.ty.field_type()?,
+                    })
+                })
             })
             .collect();
         let index = classes
@@ -89,34 +141,96 @@ impl Universe {
             .enumerate()
             .map(|(i, c)| (c.name.clone(), i))
             .collect();
-        Universe { classes, index }
+        Universe {
+            classes,
+            atoms: Vec::new(),
+            statics,
+            index,
+        }
     }
 
-    /// The index of a class by qualified name.
+    /// The index of a concrete class by qualified name.
     pub fn class_id(&self, name: &str) -> Option<usize> {
         self.index.get(name).copied()
     }
 
-    /// The number of atoms over all classes.
+    /// The number of atoms.
     pub fn total_atoms(&self) -> usize {
-        self.classes.iter().map(|c| c.atoms.len()).sum()
+        self.atoms.len()
     }
 
-    /// The first global index of each class (atoms numbered class after class).
-    pub fn offsets(&self) -> Vec<usize> {
-        let mut at = 0;
-        self.classes
-            .iter()
-            .map(|c| {
-                let o = at;
-                at += c.atoms.len();
-                o
-            })
+    /// The concrete classes whose objects a reference of type `ty` can hold.
+    pub fn classes_of(&self, ty: &str) -> Vec<usize> {
+        (0..self.classes.len())
+            .filter(|&k| self.classes[k].is_a(ty))
+            .collect()
+    }
+
+    /// Whether atom `g` is a `ty`.
+    pub fn atom_is_a(&self, g: usize, ty: &str) -> bool {
+        self.classes[self.atoms[g].class].is_a(ty)
+    }
+
+    /// The index of static field `key`.
+    pub fn static_id(&self, key: &str) -> Option<usize> {
+        self.statics.iter().position(|s| s.key == key)
+    }
+
+    /// Adds an atom of class `k`; its global index.
+    pub fn add_atom(
+        &mut self,
+        k: usize,
+        origin: Origin,
+        exists_pre: Bool,
+        exists_post: Bool,
+    ) -> usize {
+        let g = self.atoms.len();
+        let local = self.classes[k].atoms.len();
+        self.classes[k].atoms.push(g);
+        self.atoms.push(Atom {
+            class: k,
+            local,
+            origin,
+            exists_pre,
+            exists_post,
+        });
+        g
+    }
+
+    /// Every `(global atom, class, field index)` holding field `name` of an object of exactly
+    /// class `class` or, with `subclasses`, of any class that is a `class`.
+    pub fn cells(&self, class: &str, name: &str, subclasses: bool) -> Vec<(usize, usize, usize)> {
+        let ks = if subclasses {
+            self.classes_of(class)
+        } else {
+            self.class_id(class).into_iter().collect()
+        };
+        ks.into_iter()
+            .filter_map(|k| self.classes[k].field(name).map(|f| (k, f)))
+            .flat_map(|(k, f)| self.classes[k].atoms.iter().map(move |&g| (g, k, f)))
             .collect()
     }
 }
 
-/// A concrete value as a constant symbolic one; `atom_of` maps an object to its class index and atom.
+/// Every type an object of `class` is: the class, its superclasses and interfaces (the JDK's
+/// included), transitively.
+fn ancestors(program: &Program, class: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut todo = vec![class.to_string()];
+    while let Some(c) = todo.pop() {
+        if !out.insert(c.clone()) {
+            continue;
+        }
+        if let Some(cls) = program.class(&c) {
+            todo.extend(cls.superclass.iter().cloned());
+            todo.extend(cls.interfaces.iter().cloned());
+        }
+    }
+    out.insert(OBJECT.to_string());
+    out
+}
+
+/// A concrete value as a constant symbolic one; `atom_of` maps an object to its global atom.
 pub fn constant(
     c: &mut Circuit,
     v: &Value,
@@ -153,7 +267,8 @@ pub struct PreState {
     pub high_bits: Vec<Bool>,
 }
 
-/// The pre-state fixed to `input`: only constants, no variables.
+/// The pre-state fixed to `input` (with the program's environment: enum constants and the
+/// default of every static field it does not list): only constants, no variables.
 pub fn fixed(
     program: &Program,
     sig: &MethodSig,
@@ -162,27 +277,22 @@ pub fn fixed(
     c: &mut Circuit,
 ) -> Result<PreState, EncodeError> {
     let mut universe = Universe::of(program);
-    let mut place: HashMap<ObjId, (usize, usize)> = HashMap::new();
+    let mut place: HashMap<ObjId, usize> = HashMap::new();
     for (id, obj) in &input.heap.objects {
         let k = universe.class_id(&obj.class).ok_or_else(|| {
             EncodeError::Input(format!("object {id} has unknown class {}", obj.class))
         })?;
-        let atoms = &mut universe.classes[k].atoms;
-        place.insert(id.clone(), (k, atoms.len()));
-        atoms.push(Atom {
-            origin: Origin::Input(id.clone()),
-            exists_pre: Bool::TRUE,
-            exists_post: Bool::TRUE,
-        });
+        let g = universe.add_atom(k, Origin::Input(id.clone()), Bool::TRUE, Bool::TRUE);
+        place.insert(id.clone(), g);
     }
-    let atom_of = |o: &ObjId| place.get(o).map(|p| p.1);
+    let atom_of = |o: &ObjId| place.get(o).copied();
     let mut heap = SymHeap::default();
     for class in &universe.classes {
         let mut per_field = Vec::new();
         for (name, ty, _) in &class.fields {
             let mut vals = Vec::new();
-            for atom in &class.atoms {
-                let Origin::Input(id) = &atom.origin else {
+            for &g in &class.atoms {
+                let Origin::Input(id) = &universe.atoms[g].origin else {
                     continue;
                 };
                 let v = input
@@ -190,15 +300,35 @@ pub fn fixed(
                     .field(id, name)
                     .cloned()
                     .unwrap_or_else(|| Value::default_for(ty));
-                check_class(&v, ty, &place, &universe, id, name)?;
+                check_class(&v, ty, &place, &universe, &format!("{id}.{name}"))?;
                 vals.push(constant(c, &v, width, &atom_of));
             }
             per_field.push(vals);
         }
         heap.fields.push(per_field);
     }
+    for s in &universe.statics {
+        let v = input
+            .heap
+            .statics
+            .get(&s.key)
+            .cloned()
+            .unwrap_or_else(|| Value::default_for(&s.ty));
+        check_class(&v, &s.ty, &place, &universe, &s.key)?;
+        heap.statics.push(constant(c, &v, width, &atom_of));
+    }
     let this = match (&input.this, sig.is_static) {
-        (Some(t), false) => Some(constant(c, &Value::Ref(t.clone()), width, &atom_of)),
+        (Some(t), false) => {
+            let v = Value::Ref(t.clone());
+            check_class(
+                &v,
+                &FieldType::Ref(sig.class.clone()),
+                &place,
+                &universe,
+                "this",
+            )?;
+            Some(constant(c, &v, width, &atom_of))
+        }
         (None, true) => None,
         _ => {
             return Err(EncodeError::Input(
@@ -211,7 +341,7 @@ pub fn fixed(
         let v = input
             .arg(name)
             .ok_or_else(|| EncodeError::Input(format!("missing argument `{name}`")))?;
-        check_class(v, ty, &place, &universe, &ObjId::new("args"), name)?;
+        check_class(v, ty, &place, &universe, &format!("args.{name}"))?;
         args.push((name.clone(), constant(c, v, width, &atom_of)));
     }
     Ok(PreState {
@@ -228,48 +358,57 @@ pub fn fixed(
 fn check_class(
     v: &Value,
     ty: &FieldType,
-    place: &HashMap<ObjId, (usize, usize)>,
+    place: &HashMap<ObjId, usize>,
     u: &Universe,
-    owner: &ObjId,
-    field: &str,
+    what: &str,
 ) -> Result<(), EncodeError> {
     let ok = match (v, ty) {
         (Value::Int(_), FieldType::Int) | (Value::Bool(_), FieldType::Bool) => true,
         (Value::Null, FieldType::Ref(_)) => true,
-        (Value::Ref(o), FieldType::Ref(c)) => {
-            place.get(o).is_some_and(|p| Some(p.0) == u.class_id(c))
-        }
+        (Value::Ref(o), FieldType::Ref(c)) => place.get(o).is_some_and(|&g| u.atom_is_a(g, c)),
         _ => false,
     };
     if ok {
         Ok(())
     } else {
         Err(EncodeError::Input(format!(
-            "{owner}.{field} = {v} does not fit its type"
+            "{what} = {v} does not fit its type"
         )))
     }
 }
 
-/// How many candidate atoms each class gets in a free pre-state of `scope`: a class nothing can
-/// point to gets none (one for the receiver's class), the others `scope`.
-fn free_counts(u: &Universe, sig: &MethodSig, scope: usize) -> Vec<usize> {
-    let mut targets: Vec<&str> = u
+/// The reference types a pre-state can hold: of every field of a concrete class, every static
+/// field and every parameter.
+fn held_types<'a>(u: &'a Universe, sig: &'a MethodSig) -> Vec<&'a str> {
+    let fields = u
         .classes
         .iter()
-        .flat_map(|c| c.fields.iter())
-        .filter_map(|(_, ty, _)| ref_class(ty))
-        .collect();
-    targets.extend(sig.params.iter().filter_map(|(_, ty)| ref_class(ty)));
+        .flat_map(|c| c.fields.iter().map(|(_, t, _)| t));
+    let statics = u.statics.iter().map(|s| &s.ty);
+    let params = sig.params.iter().map(|(_, t)| t);
+    fields
+        .chain(statics)
+        .chain(params)
+        .filter_map(ref_class)
+        .collect()
+}
+
+/// How many candidate atoms each class gets in a free pre-state of `scope`: `scope` for a class
+/// something can point to, one for a class only the receiver can be, none otherwise (an enum's
+/// atoms are its constants).
+fn free_counts(u: &Universe, sig: &MethodSig, scope: usize) -> Vec<usize> {
+    let held = held_types(u, sig);
     u.classes
         .iter()
         .map(|c| {
-            match (
-                targets.contains(&c.name.as_str()),
-                c.name == sig.class && !sig.is_static,
-            ) {
-                (true, _) => scope.max(1),
-                (false, true) => 1,
-                (false, false) => 0,
+            if !c.constants.is_empty() {
+                0
+            } else if held.iter().any(|t| c.is_a(t)) {
+                scope.max(1)
+            } else if !sig.is_static && c.is_a(&sig.class) {
+                1
+            } else {
+                0
             }
         })
         .collect()
@@ -282,8 +421,9 @@ fn ref_class(ty: &FieldType) -> Option<&str> {
     }
 }
 
-/// A free pre-state: at most `scope` objects per class, every one reachable from the receiver or
-/// an argument, existing objects a prefix of each class's atoms, the receiver atom 0.
+/// A free pre-state: at most `scope` objects per class, every one reachable from the receiver, an
+/// argument or a static field, existing objects a prefix of each class's atoms; the receiver is
+/// the first atom of one class that is the method's.
 pub fn free(
     program: &Program,
     sig: &MethodSig,
@@ -293,17 +433,24 @@ pub fn free(
 ) -> Result<PreState, EncodeError> {
     let mut universe = Universe::of(program);
     let counts = free_counts(&universe, sig, scope);
-    let this_class = (!sig.is_static)
-        .then(|| universe.class_id(&sig.class))
-        .flatten();
-    if !sig.is_static && this_class.is_none() {
-        return Err(EncodeError::Input(format!("no class {}", sig.class)));
+    let receivers: Vec<usize> = if sig.is_static {
+        Vec::new()
+    } else {
+        universe.classes_of(&sig.class)
+    };
+    if !sig.is_static && receivers.iter().all(|&k| counts[k] == 0) {
+        return Err(EncodeError::Input(format!(
+            "no class of the program can be the receiver: {} has no concrete class",
+            sig.class
+        )));
     }
     let mut parts = FreeParts::default();
-    for (k, class) in universe.classes.iter_mut().enumerate() {
+    add_environment(&mut universe);
+    let lone_receiver = receivers.len() == 1;
+    for k in 0..universe.classes.len() {
         let mut prev = Bool::TRUE;
         for i in 0..counts[k] {
-            let e = if this_class == Some(k) && i == 0 {
+            let e = if lone_receiver && receivers[0] == k && i == 0 {
                 Bool::TRUE
             } else {
                 let e = c.input();
@@ -312,27 +459,35 @@ pub fn free(
             };
             parts.wf.push(c.implies(e, prev)); // existing atoms form a prefix
             prev = e;
-            class.atoms.push(Atom {
-                origin: Origin::Free(i),
-                exists_pre: e,
-                exists_post: e,
-            });
+            universe.add_atom(k, Origin::Free(i), e, e);
         }
     }
+    let env: HashMap<ObjId, sattar_heap::Object> = program.environment().into_iter().collect();
     let mut heap = SymHeap::default();
-    for class in &universe.classes {
+    for k in 0..universe.classes.len() {
+        let class = &universe.classes[k];
         let mut per_field = Vec::new();
-        for (_, ty, _) in &class.fields {
+        for (name, ty, _) in &class.fields {
             let vals = class
                 .atoms
                 .iter()
-                .map(|a| free_value(c, ty, width, &universe, a.exists_pre, &mut parts))
+                .map(|&g| {
+                    let a = &universe.atoms[g];
+                    match &a.origin {
+                        Origin::Env(id) => environment_value(c, &env, id, name, ty, width),
+                        _ => free_value(c, ty, width, &universe, a.exists_pre, &mut parts),
+                    }
+                })
                 .collect();
             per_field.push(vals);
         }
         heap.fields.push(per_field);
     }
-    let this = this_class.map(|_| Val::Ref(vec![Bool::TRUE]));
+    for s in &universe.statics {
+        let v = free_value(c, &s.ty, width, &universe, Bool::TRUE, &mut parts);
+        heap.statics.push(v);
+    }
+    let this = (!sig.is_static).then(|| receiver(c, &universe, &receivers, &mut parts));
     let args: Vec<(String, Val)> = sig
         .params
         .iter()
@@ -341,13 +496,18 @@ pub fn free(
             (n.clone(), v)
         })
         .collect();
-    parts.wf.extend(breadth_first_order(
-        c, &universe, &heap, this_class, &args, sig, &counts,
-    ));
-    let reach = reachable(c, &universe, &heap, this_class, &args, sig);
-    for (k, class) in universe.classes.iter().enumerate() {
-        for (i, a) in class.atoms.iter().enumerate() {
-            parts.wf.push(c.implies(a.exists_pre, reach[k][i]));
+    let roots = Roots {
+        this: this.as_ref(),
+        args: &args,
+        sig,
+    };
+    parts
+        .wf
+        .extend(breadth_first_order(c, &universe, &heap, &roots, &counts));
+    let reach = reachable(c, &universe, &heap, &roots);
+    for (g, a) in universe.atoms.iter().enumerate() {
+        if matches!(a.origin, Origin::Free(_)) {
+            parts.wf.push(c.implies(a.exists_pre, reach[g]));
         }
     }
     let wellformed = c.and(&parts.wf);
@@ -362,6 +522,58 @@ pub fn free(
     })
 }
 
+/// The environment's atoms: every enum constant, existing before and after every run.
+fn add_environment(u: &mut Universe) {
+    for k in 0..u.classes.len() {
+        for id in u.classes[k].constants.clone() {
+            u.add_atom(
+                k,
+                Origin::Env(ObjId::new(id.as_str())),
+                Bool::TRUE,
+                Bool::TRUE,
+            );
+        }
+    }
+}
+
+/// Field `name` of the environment object `id`, as [`Program::environment`] gives it.
+fn environment_value(
+    c: &mut Circuit,
+    env: &HashMap<ObjId, sattar_heap::Object>,
+    id: &ObjId,
+    name: &str,
+    ty: &FieldType,
+    width: usize,
+) -> Val {
+    let v = env
+        .get(id)
+        .and_then(|obj| obj.fields.get(name).cloned())
+        .unwrap_or_else(|| Value::default_for(ty));
+    // Environment objects hold ints, booleans and nulls only (`ordinal`, defaults).
+    constant(c, &v, width, &|_| None)
+}
+
+/// The receiver: the first atom of the one class the method's class can be, or a free choice
+/// among the first atoms of several.
+fn receiver(c: &mut Circuit, u: &Universe, receivers: &[usize], parts: &mut FreeParts) -> Val {
+    let firsts: Vec<usize> = receivers
+        .iter()
+        .filter_map(|&k| u.classes[k].atoms.first().copied())
+        .collect();
+    if let [only] = firsts[..] {
+        return Val::Ref(c.one_hot_const(only + 1, Some(only)));
+    }
+    let mut bits = vec![Bool::FALSE; u.total_atoms()];
+    for &g in &firsts {
+        let b = c.input();
+        parts.vars.push(b);
+        parts.wf.push(c.implies(b, u.atoms[g].exists_pre));
+        bits[g] = b;
+    }
+    parts.wf.push(c.exactly_one(&bits));
+    Val::Ref(bits)
+}
+
 /// What building a free pre-state collects: well-formedness constraints, the variables (for
 /// blocking clauses), and the high bits of ints (to prefer small values in reports).
 #[derive(Default)]
@@ -372,7 +584,7 @@ struct FreeParts {
 }
 
 /// A fresh value of type `ty` held by an object that exists iff `exists` (zero/null otherwise);
-/// references point only at existing atoms.
+/// references point only at existing pre-state atoms of a class that is a `ty`.
 fn free_value(
     c: &mut Circuit,
     ty: &FieldType,
@@ -399,55 +611,73 @@ fn free_value(
             Val::Bool(b)
         }
         FieldType::Ref(target) => {
-            let atoms = u
-                .class_id(target)
-                .map_or(&[][..], |k| &u.classes[k].atoms[..]);
-            let bits: Vec<Bool> = atoms.iter().map(|_| c.input()).collect();
-            vars.extend(&bits);
-            wf.push(c.at_most_one(&bits));
-            for (b, a) in bits.iter().zip(atoms) {
-                wf.push(c.implies(*b, a.exists_pre));
-                wf.push(c.implies(*b, exists));
+            let mut bits = vec![Bool::FALSE; u.total_atoms()];
+            for (g, a) in u.atoms.iter().enumerate() {
+                if !u.classes[a.class].is_a(target) {
+                    continue;
+                }
+                let b = c.input();
+                vars.push(b);
+                wf.push(c.implies(b, a.exists_pre));
+                wf.push(c.implies(b, exists));
+                bits[g] = b;
             }
+            wf.push(c.at_most_one(&bits));
             Val::Ref(bits)
         }
     }
 }
 
-/// For each class and atom: reachable from the receiver or a reference argument through fields.
-fn reachable(
-    c: &mut Circuit,
-    u: &Universe,
-    heap: &SymHeap,
-    this_class: Option<usize>,
-    args: &[(String, Val)],
-    sig: &MethodSig,
-) -> Vec<Vec<Bool>> {
-    let mut reach: Vec<Vec<Bool>> = u
-        .classes
-        .iter()
-        .map(|k| vec![Bool::FALSE; k.atoms.len()])
-        .collect();
-    if let Some(k) = this_class {
-        reach[k][0] = Bool::TRUE;
+/// What a free pre-state is reached from: the receiver, the arguments, the static fields.
+struct Roots<'a> {
+    this: Option<&'a Val>,
+    args: &'a [(String, Val)],
+    sig: &'a MethodSig,
+}
+
+impl Roots<'_> {
+    /// The root references, receiver first, then reference arguments, then reference statics.
+    fn refs<'h>(&'h self, heap: &'h SymHeap, u: &'h Universe) -> Vec<&'h [Bool]> {
+        let mut out: Vec<&[Bool]> = self.this.iter().map(|t| t.as_ref_bits()).collect();
+        out.extend(
+            self.sig
+                .params
+                .iter()
+                .zip(self.args)
+                .filter(|((_, ty), _)| ref_class(ty).is_some())
+                .map(|(_, (_, v))| v.as_ref_bits()),
+        );
+        out.extend(
+            u.statics
+                .iter()
+                .zip(&heap.statics)
+                .filter(|(s, _)| ref_class(&s.ty).is_some())
+                .map(|(_, v)| v.as_ref_bits()),
+        );
+        out
     }
-    for ((_, ty), (_, v)) in sig.params.iter().zip(args) {
-        if let Some(k) = ref_class(ty).and_then(|t| u.class_id(t)) {
-            for (i, r) in reach[k].iter_mut().enumerate() {
-                *r = c.or2(*r, bit(v.as_ref_bits(), i));
-            }
+}
+
+/// For each atom: reachable from a root through fields.
+fn reachable(c: &mut Circuit, u: &Universe, heap: &SymHeap, roots: &Roots) -> Vec<Bool> {
+    let n = u.total_atoms();
+    let mut reach = vec![Bool::FALSE; n];
+    for r in roots.refs(heap, u) {
+        for (g, slot) in reach.iter_mut().enumerate() {
+            *slot = c.or2(*slot, bit(r, g));
         }
     }
-    for _ in 0..u.total_atoms() {
+    for _ in 0..n {
         let mut next = reach.clone();
         for (k, class) in u.classes.iter().enumerate() {
             for (f, (_, ty, _)) in class.fields.iter().enumerate() {
-                let Some(t) = ref_class(ty).and_then(|t| u.class_id(t)) else {
+                if ref_class(ty).is_none() {
                     continue;
-                };
+                }
                 for (i, held) in heap.fields[k][f].iter().enumerate() {
-                    for (j, r) in next[t].iter_mut().enumerate() {
-                        let step = c.and2(reach[k][i], bit(held.as_ref_bits(), j));
+                    let from = reach[class.atoms[i]];
+                    for (j, r) in next.iter_mut().enumerate() {
+                        let step = c.and2(from, bit(held.as_ref_bits(), j));
                         *r = c.or2(*r, step);
                     }
                 }
@@ -461,38 +691,51 @@ fn reachable(
     reach
 }
 
-/// Symmetry breaking beyond the prefix order: when one class `C` holds every atom but the receiver,
-/// its atoms must be numbered in breadth-first discovery order from the roots (fields in declaration
-/// order), so each heap has exactly one numbering. Each atom's first referrer — arguments first,
-/// then the receiver's fields, then `C`'s atoms' fields in atom order — must come strictly after its
+/// Symmetry breaking beyond the prefix order: when one class `C` holds every free atom but the
+/// receiver (and no environment object exists), its atoms must be numbered in breadth-first
+/// discovery order from the roots (fields in declaration order), so each heap has exactly one
+/// numbering. Each atom's first referrer — arguments first, then static fields, then the
+/// receiver's fields, then `C`'s atoms' fields in atom order — must come strictly after its
 /// predecessor's. With other shapes of universe only the prefix order applies (still sound).
 fn breadth_first_order(
     c: &mut Circuit,
     u: &Universe,
     heap: &SymHeap,
-    this_class: Option<usize>,
-    args: &[(String, Val)],
-    sig: &MethodSig,
+    roots: &Roots,
     counts: &[usize],
 ) -> Vec<Bool> {
     let multi: Vec<usize> = (0..counts.len()).filter(|&k| counts[k] > 1).collect();
     let [class] = multi[..] else {
         return Vec::new();
     };
+    let this_class = roots
+        .this
+        .and_then(|t| t.as_ref_bits().iter().position(|b| *b == Bool::TRUE))
+        .map(|g| u.atoms[g].class);
     let lone_receiver = |k: usize| counts[k] == 0 || (Some(k) == this_class && counts[k] == 1);
+    let env = u.atoms.iter().any(|a| matches!(a.origin, Origin::Env(_)));
+    if env || roots.this.is_some() && this_class.is_none() {
+        return Vec::new();
+    }
     if !(0..counts.len()).all(|k| k == class || lone_receiver(k)) {
         return Vec::new();
     }
-    let name = u.classes[class].name.as_str();
-    let points_here = |ty: &FieldType| ref_class(ty) == Some(name);
+    let targets = &u.classes[class].atoms;
+    let points_here = |ty: &FieldType| ref_class(ty).is_some_and(|t| u.classes[class].is_a(t));
     // Each referrer: which atoms of `class` it points at.
-    let mut referrers: Vec<Vec<Bool>> = sig
+    let mut referrers: Vec<Vec<Bool>> = roots
+        .sig
         .params
         .iter()
-        .zip(args)
+        .zip(roots.args)
         .filter(|((_, ty), _)| points_here(ty))
-        .map(|(_, (_, v))| v.as_ref_bits().to_vec())
+        .map(|(_, (_, v))| targets.iter().map(|&g| bit(v.as_ref_bits(), g)).collect())
         .collect();
+    for (s, v) in u.statics.iter().zip(&heap.statics) {
+        if points_here(&s.ty) {
+            referrers.push(targets.iter().map(|&g| bit(v.as_ref_bits(), g)).collect());
+        }
+    }
     let holders = this_class
         .into_iter()
         .filter(|&k| k != class)
@@ -503,7 +746,8 @@ fn breadth_first_order(
     for (k, i) in holders {
         for (f, (_, ty, _)) in u.classes[k].fields.iter().enumerate() {
             if points_here(ty) {
-                referrers.push(heap.fields[k][f][i].as_ref_bits().to_vec());
+                let held = heap.fields[k][f][i].as_ref_bits();
+                referrers.push(targets.iter().map(|&g| bit(held, g)).collect());
             }
         }
     }

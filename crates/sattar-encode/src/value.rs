@@ -1,5 +1,5 @@
 //! Symbolic Java values: an `int` is a two's-complement bit vector, a `boolean` one literal, a
-//! reference a one-hot vector over the atoms of its class (all false = `null`).
+//! reference a one-hot vector over the universe's global atoms (all false = `null`).
 
 use sattar_sat::{BitVec, Bool, Circuit};
 
@@ -10,7 +10,7 @@ pub enum Val {
     Int(BitVec),
     /// A `boolean`.
     Bool(Bool),
-    /// A reference: bit `i` says "is atom `i` of the class"; missing entries are false.
+    /// A reference: bit `i` says "is atom `i`" (a global index); missing entries are false.
     Ref(Vec<Bool>),
 }
 
@@ -67,25 +67,29 @@ pub fn equal(c: &mut Circuit, a: &Val, b: &Val) -> Bool {
     }
 }
 
-/// A value of the same shape as `like` made of fresh inputs (a reference keeps at most one bit).
-pub fn fresh_like(c: &mut Circuit, like: &Val, ref_len: usize) -> (Val, Bool) {
+/// A value of the same shape as `like` made of fresh inputs; a reference may point only at the
+/// atoms `allowed` marks, and at most one.
+pub fn fresh_like(c: &mut Circuit, like: &Val, allowed: &[bool]) -> (Val, Bool) {
     match like {
         Val::Int(v) => (Val::Int(c.bv_fresh(v.width())), Bool::TRUE),
         Val::Bool(_) => (Val::Bool(c.input()), Bool::TRUE),
         Val::Ref(_) => {
-            let bits: Vec<Bool> = (0..ref_len).map(|_| c.input()).collect();
+            let bits: Vec<Bool> = allowed
+                .iter()
+                .map(|&ok| if ok { c.input() } else { Bool::FALSE })
+                .collect();
             let wf = c.at_most_one(&bits);
             (Val::Ref(bits), wf)
         }
     }
 }
 
-/// The select of an array of values by a one-hot index: `OR_i (sel_i ∧ vals_i)`, bitwise.
-pub fn select(c: &mut Circuit, sel: &[Bool], vals: &[Val], default: &Val) -> Val {
-    let picked: Vec<(Bool, &Val)> = vals
+/// The select of the values held at some atoms by a one-hot reference: `OR_g (sel_g ∧ val_g)`,
+/// bitwise, over the `(atom, value)` cells.
+pub fn select(c: &mut Circuit, sel: &[Bool], cells: &[(usize, Val)], default: &Val) -> Val {
+    let picked: Vec<(Bool, &Val)> = cells
         .iter()
-        .enumerate()
-        .map(|(i, v)| (bit(sel, i), v))
+        .map(|(g, v)| (bit(sel, *g), v))
         .filter(|(s, _)| *s != Bool::FALSE)
         .collect();
     match default {

@@ -16,3 +16,5 @@ pub use cfg::{Cfg, CfgEdge, CfgNode};
 pub use frontend::{parse_program, parse_sources};
 pub use interp::{run, BranchEvent, Execution, Limits, RunError, Termination};
 pub use ir::*;
+/// A source file as javac reads it (the input of [`parse_sources`]).
+pub use sattar_jdk::SourceText;

@@ -1,0 +1,233 @@
+//! The class structure of real Java is encoded as the interpreter runs it: for every method of a
+//! program over six files of one package — an interface with a default method, an abstract class,
+//! subclasses that override and call `super`, constructors with `this(...)` and field
+//! initializers, a static counter, an inner class, a generic box and the casts erasure leaves,
+//! `Comparable` keys reached through a bridge, `Object.equals`, enums — the inputs the encoder
+//! enumerates from a free pre-state (the receiver's dynamic class, fields of interface and
+//! `Object` type and statics among the choices) run on the interpreter exactly as predicted.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
+
+use sattar_encode::{encode, EncodeOptions, Mode, PreSpec};
+use sattar_java::SourceText;
+use sattar_java::{parse_sources, run, Limits, Program, Termination};
+use sattar_sat::{Bool, Outcome};
+use sattar_spec::ResolvedMethod;
+use std::collections::BTreeSet;
+
+const FILES: &[(&str, &str)] = &[
+    (
+        "zoo/Animal.java",
+        "package zoo;
+public interface Animal {
+    int legs();
+    default boolean walks() { return legs() > 0; }
+}
+",
+    ),
+    (
+        "zoo/Base.java",
+        "package zoo;
+public abstract class Base implements Animal {
+    static int born;
+    int age = 1;
+    Base() { born = born + 1; }
+    Base(int a) { this(); age = a; }
+    abstract int food();
+    int weight() { return food() * 2 + age; }
+}
+",
+    ),
+    (
+        "zoo/Cat.java",
+        "package zoo;
+public class Cat extends Base {
+    int lives = 9;
+    Cat() { super(3); }
+    public int legs() { return 4; }
+    int food() { return lives; }
+}
+",
+    ),
+    (
+        "zoo/Lion.java",
+        "package zoo;
+public class Lion extends Cat {
+    Cat pride;
+    int food() { return super.food() + 10; }
+    int weight() { return pride == null ? super.weight() : super.weight() + pride.weight(); }
+}
+",
+    ),
+    (
+        "zoo/Fish.java",
+        "package zoo;
+public class Fish extends Base implements Comparable<Fish> {
+    int size;
+    public int legs() { return 0; }
+    int food() { return size; }
+    public int compareTo(Fish o) { return size - o.size; }
+    public boolean equals(Object o) { return o instanceof Fish f && f.size == size; }
+}
+",
+    ),
+    (
+        "zoo/Keeper.java",
+        "package zoo;
+public class Keeper {
+    Animal pet;
+    Base base;
+    Object thing;
+    Box<Fish> tank;
+    Mood mood;
+    int count;
+    static Keeper boss;
+    class Shift { int hours; int total() { return hours + count; } }
+    int legs() { return pet.legs(); }
+    boolean walks() { return pet != null && pet.walks(); }
+    int weigh() { return base.weight(); }
+    int catLives() { if (thing instanceof Cat c) { return c.lives; } return -1; }
+    int castCat() { Cat c = (Cat) pet; return c.lives + 1; }
+    int tankSize() { Fish f = tank.item; return f.size; }
+    boolean sameThing() { return thing != null && thing.equals(pet); }
+    int order(Fish a, Fish b) { return smaller(a, b).size; }
+    static <T extends Comparable<T>> T smaller(T a, T b) { return a.compareTo(b) <= 0 ? a : b; }
+    int shift(int h) { Shift s = new Shift(); s.hours = h; return s.total(); }
+    int hire() { Cat c = new Lion(); c.lives = c.lives - count; pet = c; return Base.born; }
+    boolean happy() { return mood == Mood.HAPPY || mood != null && mood.ordinal() > 1; }
+    void cheer() { if (mood == Mood.SAD) { mood = Mood.CALM; } else { mood = Mood.HAPPY; } }
+    boolean bossy() { if (boss == null) { boss = this; return true; } return boss == this; }
+    void stock(Fish f) { tank = new Box<>(); tank.item = f; count = count + 1; }
+}
+",
+    ),
+    (
+        "zoo/More.java",
+        "package zoo;
+class Box<T> { T item; }
+enum Mood { SAD, CALM, HAPPY }
+",
+    ),
+];
+
+const METHODS: &[&str] = &[
+    "Keeper.legs",
+    "Keeper.walks",
+    "Keeper.weigh",
+    "Keeper.catLives",
+    "Keeper.castCat",
+    "Keeper.tankSize",
+    "Keeper.sameThing",
+    "Keeper.order",
+    "Keeper.shift",
+    "Keeper.hire",
+    "Keeper.happy",
+    "Keeper.cheer",
+    "Keeper.bossy",
+    "Keeper.stock",
+    "Base.weight",
+    "Lion.weight",
+    "Animal.walks",
+];
+
+const LIMITS: Limits = Limits {
+    max_steps: 10_000,
+    max_depth: 50,
+};
+
+fn program() -> Program {
+    let sources: Vec<SourceText> = FILES
+        .iter()
+        .map(|(p, t)| SourceText {
+            path: p.to_string(),
+            text: t.to_string(),
+        })
+        .collect();
+    parse_sources(&sources).unwrap_or_else(|e| panic!("{}", e[0]))
+}
+
+/// SplitMix64, for the steering assumptions.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        (z ^ (z >> 31)) % n
+    }
+}
+
+#[test]
+fn every_method_agrees_with_the_interpreter_on_enumerated_inputs() {
+    let p = program();
+    let mut outcomes = BTreeSet::new();
+    let mut total = 0;
+    for name in METHODS {
+        let found = p.find_methods(name);
+        assert_eq!(found.len(), 1, "{name}");
+        let m = found[0].id;
+        p.check_supported(m)
+            .unwrap_or_else(|d| panic!("{name}: {d}"));
+        let spec = ResolvedMethod {
+            sig: p.sig(m),
+            ensures_set: None,
+            constraints: Vec::new(),
+        };
+        let opts = EncodeOptions {
+            mode: Mode::Direct,
+            unroll: Some(4),
+            ..EncodeOptions::default()
+        };
+        let mut enc = encode(&p, m, &spec, PreSpec::Free { scope: 2 }, &opts)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let (valid, fits) = (enc.pre_ok(), enc.in_bounds());
+        enc.session.assert_hard(valid);
+        enc.session.assert_hard(fits);
+        let mut rng = Rng(total as u64);
+        let mut n = 0;
+        while n < 40 {
+            let steer: Vec<Bool> = enc
+                .input_vars()
+                .iter()
+                .filter_map(|&v| match rng.below(8) {
+                    0 => Some(v),
+                    1 => Some(!v),
+                    _ => None,
+                })
+                .collect();
+            let model = match enc.session.solve(&[], &steer).expect("no budget") {
+                Outcome::Sat(m) => m,
+                Outcome::Unsat(_) => match enc.session.solve(&[], &[]).expect("no budget") {
+                    Outcome::Sat(m) => m,
+                    Outcome::Unsat(_) => break,
+                },
+            };
+            let got = enc.decode(&model);
+            let want = run(&p, m, &got.input, LIMITS).expect("runs");
+            let ctx = format!("{name} on {}", got.input);
+            assert_eq!(got.execution.termination, want.termination, "{ctx}");
+            assert_eq!(got.execution.post, want.post, "{ctx}");
+            assert_eq!(got.execution.covered, want.covered, "{ctx}");
+            assert_eq!(got.execution.trace, want.trace, "{ctx}");
+            assert_eq!(got.execution.steps, want.steps, "{ctx}");
+            outcomes.insert(match want.termination {
+                Termination::Threw(e) => e,
+                _ => "returned".to_string(),
+            });
+            enc.block_input(&model);
+            n += 1;
+        }
+        assert!(n >= 4, "{name}: only {n} inputs");
+        total += n;
+    }
+    // The exceptions the class structure brings are among the runs checked.
+    for e in [
+        "returned",
+        "java.lang.NullPointerException",
+        "java.lang.ClassCastException",
+    ] {
+        assert!(outcomes.contains(e), "{e} never happened: {outcomes:?}");
+    }
+    assert!(total > 300, "{total}");
+}
