@@ -268,6 +268,10 @@ pub struct BoundArgs {
     /// The most iterations a loop may be grown to before sattar gives up and says so.
     #[arg(long, default_value_t = 64)]
     pub max_unroll: u32,
+    /// The most statement instances one encoding may have (loops unrolled, calls inlined): a
+    /// bound on its size, and so on memory.
+    #[arg(long, default_value_t = sattar_engine::DEFAULT_MAX_INSTANCES)]
+    pub max_instances: usize,
     /// SAT seconds per scope before giving up.
     #[arg(long, default_value_t = 60.0)]
     pub sat_time: f64,
@@ -308,6 +312,7 @@ impl BoundArgs {
             bitwidth: self.bitwidth,
             unroll: self.unroll,
             max_unroll: self.max_unroll.max(1),
+            max_instances: self.max_instances.max(1),
             sat_time: Some(std::time::Duration::from_secs_f64(self.sat_time)),
         })
     }

@@ -138,6 +138,7 @@ fn check_faults() {
         let violated = match &r.outcome {
             sattar_encode::CheckOutcome::Violation(d) => d.violated().join(", "),
             sattar_encode::CheckOutcome::Holds => "— (holds)".into(),
+            sattar_encode::CheckOutcome::Unbounded { what, .. } => format!("— (unbounded: {what})"),
         };
         println!("| {} | {} | {violated} | {took:.1} |", f.id, r.scope);
     }

@@ -21,6 +21,8 @@ pub struct CheckOptions {
     pub unroll: Option<u32>,
     /// The most iterations a loop may be grown to.
     pub max_unroll: u32,
+    /// The most statement instances an encoding may have (loops unrolled, calls inlined).
+    pub max_instances: usize,
     /// SAT time per scope.
     pub sat_time: Option<Duration>,
 }
@@ -32,6 +34,7 @@ impl Default for CheckOptions {
             bitwidth: None,
             unroll: None,
             max_unroll: 64,
+            max_instances: crate::DEFAULT_MAX_INSTANCES,
             sat_time: Some(Duration::from_secs(60)),
         }
     }
@@ -44,6 +47,16 @@ pub enum CheckOutcome {
     Violation(Box<Decoded>),
     /// No valid input within the bounds violates the postcondition.
     Holds,
+    /// A valid input, the smallest found, whose run goes past a loop or recursion bound that
+    /// may not grow further (`max_unroll`): it may not terminate. Its run is cut at the bound.
+    Unbounded {
+        /// The input and its run up to the bound.
+        found: Box<Decoded>,
+        /// The loop or recursion (`File.java:LINE: the loop …`).
+        what: String,
+        /// The bound reached.
+        limit: u32,
+    },
 }
 
 /// The size of one scope's problem and the time it took.
@@ -87,14 +100,20 @@ pub fn check(
     let mut last = (0, Vec::new());
     for scope in 1..=opts.max_scope.max(1) {
         let t0 = Instant::now();
-        let (mut enc, found) = check_scope(program, method, spec, scope, opts)?;
-        stats.push(ScopeStats {
-            scope,
-            vars: enc.session.num_vars(),
-            clauses: enc.session.num_clauses(),
-            solves: enc.session.solves(),
-            time: t0.elapsed(),
-        });
+        let (mut enc, found) = match check_scope(program, method, spec, scope, opts)? {
+            Scoped::Done(enc, found) => (enc, found),
+            Scoped::Unbounded(mut enc, found, key, limit) => {
+                stats.push(scope_stats(scope, &enc, t0));
+                let last = (enc.bounds.width, described(program, &mut enc));
+                let outcome = CheckOutcome::Unbounded {
+                    found: Box::new(found),
+                    what: describe(program, key),
+                    limit,
+                };
+                return Ok(report(outcome, scope, last, stats));
+            }
+        };
+        stats.push(scope_stats(scope, &enc, t0));
         last = (enc.bounds.width, described(program, &mut enc));
         if let Some(d) = found {
             return Ok(report(
@@ -111,6 +130,16 @@ pub fn check(
         last,
         stats,
     ))
+}
+
+fn scope_stats(scope: usize, enc: &Encoding, t0: Instant) -> ScopeStats {
+    ScopeStats {
+        scope,
+        vars: enc.session.num_vars(),
+        clauses: enc.session.num_clauses(),
+        solves: enc.session.solves(),
+        time: t0.elapsed(),
+    }
 }
 
 fn report(
@@ -135,6 +164,14 @@ fn described(program: &Program, enc: &mut Encoding) -> Vec<(String, u32)> {
         .collect()
 }
 
+/// What one scope found.
+enum Scoped {
+    /// The encoding and the smallest violation, if any.
+    Done(Encoding, Option<Decoded>),
+    /// The smallest valid input that goes past a bound at its limit, the bound and the limit.
+    Unbounded(Encoding, Decoded, BoundKey, u32),
+}
+
 /// One scope: grow loop bounds until no valid input goes past them, then look for a violation.
 fn check_scope(
     program: &Program,
@@ -142,12 +179,13 @@ fn check_scope(
     spec: &ResolvedMethod,
     scope: usize,
     opts: &CheckOptions,
-) -> Result<(Encoding, Option<Decoded>), EncodeError> {
+) -> Result<Scoped, EncodeError> {
     let eopts = EncodeOptions {
         mode: Mode::Direct,
         bitwidth: opts.bitwidth,
         unroll: opts.unroll,
         max_unroll: opts.max_unroll,
+        max_instances: opts.max_instances,
         ..EncodeOptions::default()
     };
     let pre = PreSpec::Free { scope };
@@ -156,51 +194,76 @@ fn check_scope(
         time: opts.sat_time,
         solves: None,
     };
+    // The last encoding whose bounds a valid input went past, with that input's model.
+    let mut past: Option<(Encoding, Model)> = None;
     loop {
-        let mut enc = build(program, method, spec, pre, Mode::Direct, bounds.clone())?;
+        let built = build(program, method, spec, pre, Mode::Direct, bounds.clone());
+        let mut enc = match (built, past.take()) {
+            (Ok(enc), _) => enc,
+            // Unrolling further would exceed the size budget: the run of `past` may be endless.
+            (Err(EncodeError::TooLarge(_)), Some((enc, m))) => return unbounded(enc, m, &bounds),
+            (Err(e), _) => return Err(e),
+        };
         enc.session.set_budget(budget);
         let valid = enc.pre_ok();
         enc.session.assert_hard(valid);
         let (unwinding, overflow) = (enc.unwinding(), enc.overflow());
         if let Outcome::Sat(m) = enc.session.solve(&[], &[unwinding, !overflow])? {
-            bounds = grow(program, &enc, &m, bounds, opts.max_unroll)?;
-            continue;
+            match grow(&enc, &m, bounds.clone(), opts.max_unroll) {
+                Ok(next) => {
+                    bounds = next;
+                    past = Some((enc, m));
+                    continue;
+                }
+                Err(_) => return unbounded(enc, m, &bounds),
+            }
         }
-        let (bad, fits) = (enc.violation(), enc.in_bounds());
-        let found = match enc.session.solve(&[], &[bad, fits])? {
-            Outcome::Unsat(_) => None,
-            Outcome::Sat(m) => Some(smallest(&mut enc, m, &[bad, fits])?),
-        };
-        return Ok((enc, found));
+        let found = violation(&mut enc)?;
+        return Ok(Scoped::Done(enc, found));
     }
 }
 
-/// Doubles the bounds a valid input went past; an error past `max`.
+/// The report for an encoding a valid input (`m`) goes past and whose bounds may not grow: a
+/// violation within the bounds if there is one (the better report), else the smallest such input.
+fn unbounded(mut enc: Encoding, m: Model, bounds: &Bounds) -> Result<Scoped, EncodeError> {
+    if let Some(found) = violation(&mut enc)? {
+        return Ok(Scoped::Done(enc, Some(found)));
+    }
+    let (unwinding, overflow) = (enc.unwinding(), enc.overflow());
+    let d = smallest(&mut enc, m, &[unwinding, !overflow])?;
+    let key = d
+        .unwound
+        .first()
+        .copied()
+        .unwrap_or(BoundKey::Loop(sattar_java::StmtId(0)));
+    let limit = enc.bounds.of(key).min(bounds.of(key));
+    Ok(Scoped::Unbounded(enc, d, key, limit))
+}
+
+/// The smallest valid input whose run stays within the bounds and violates the postcondition.
+fn violation(enc: &mut Encoding) -> Result<Option<Decoded>, EncodeError> {
+    let (bad, fits) = (enc.violation(), enc.in_bounds());
+    match enc.session.solve(&[], &[bad, fits])? {
+        Outcome::Unsat(_) => Ok(None),
+        Outcome::Sat(m) => Ok(Some(smallest(enc, m, &[bad, fits])?)),
+    }
+}
+
+/// Doubles the bounds a valid input went past; the bound and its limit when one is at `max`.
 fn grow(
-    program: &Program,
     enc: &Encoding,
     m: &Model,
     mut bounds: Bounds,
     max: u32,
-) -> Result<Bounds, EncodeError> {
+) -> Result<Bounds, (BoundKey, u32)> {
     for key in enc.decode(m).unwound {
         let k = bounds.of(key);
         if k >= max {
-            return Err(unwinding(program, key, k));
+            return Err((key, k));
         }
         bounds.per.insert(key, (k * 2).min(max));
     }
     Ok(bounds)
-}
-
-fn unwinding(program: &Program, key: BoundKey, limit: u32) -> EncodeError {
-    EncodeError::Unwinding {
-        what: format!(
-            "{} (for a valid input within the scope)",
-            describe(program, key)
-        ),
-        limit,
-    }
 }
 
 /// The model with the fewest objects among those satisfying `goal` (linear descent).

@@ -33,6 +33,8 @@ pub struct Bounds {
     pub unroll: u32,
     /// Per-loop / per-method bounds that differ from `unroll`.
     pub per: BTreeMap<BoundKey, u32>,
+    /// The most statement instances the walk may create.
+    pub max_instances: usize,
 }
 
 impl Bounds {
@@ -88,6 +90,8 @@ pub struct Walked {
     pub overflow: Bool,
     /// The returned value (`None` for `void`).
     pub result: Option<Val>,
+    /// The walk stopped at the instance budget (the encoding is then refused).
+    pub too_large: bool,
 }
 
 /// A method activation: the receiver and the current value of each variable of its body.
@@ -133,6 +137,7 @@ pub struct Walker<'a> {
     overflow: Bool,
     allocs: usize,
     counts: HashMap<StmtId, usize>,
+    too_large: bool,
 }
 
 impl<'a> Walker<'a> {
@@ -167,6 +172,7 @@ impl<'a> Walker<'a> {
             overflow: Bool::FALSE,
             allocs: 0,
             counts: HashMap::new(),
+            too_large: false,
         }
     }
 
@@ -177,9 +183,10 @@ impl<'a> Walker<'a> {
         self
     }
 
-    /// Whether the current point is unreachable and may be skipped.
+    /// Whether the current point is unreachable and may be skipped (everything is, past the
+    /// instance budget).
     fn dead(&self) -> bool {
-        self.skip_dead && self.guard == Bool::FALSE
+        self.too_large || self.skip_dead && self.guard == Bool::FALSE
     }
 
     /// Encodes a call of `method` on `this` with `args`, to the end of the method.
@@ -196,6 +203,7 @@ impl<'a> Walker<'a> {
             unwind: self.unwind,
             overflow: self.overflow,
             result: if void { None } else { result },
+            too_large: self.too_large,
         }
     }
 
@@ -279,6 +287,11 @@ impl<'a> Walker<'a> {
 
     /// Starts an instance of `id`: records its guard and, in grouped mode, opens its group.
     fn begin(&mut self, id: StmtId) {
+        if self.instances.len() >= self.bounds.max_instances {
+            self.too_large = true;
+            self.guard = Bool::FALSE;
+            return;
+        }
         let n = self.counts.entry(id).or_insert(0);
         *n += 1;
         let group = self

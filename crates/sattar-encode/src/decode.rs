@@ -15,6 +15,8 @@ use std::collections::{BTreeSet, HashSet};
 
 /// The implicit postcondition violated when an exception escapes (as the oracle names it).
 pub const NO_EXCEPTION: &str = "noException";
+/// The implicit postcondition violated by a run that does not end within its bounds.
+pub const TERMINATES: &str = "terminates";
 
 /// What a model says about one run.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,10 +39,14 @@ impl Decoded {
             .all(|(_, k, h)| *k == ConstraintKind::Ensures || *h)
     }
 
-    /// The violated postconditions: `noException` if the run threw, else the false `ensures`.
+    /// The violated postconditions: `noException` if the run threw, `terminates` if it went past
+    /// its bounds, else the false `ensures`.
     pub fn violated(&self) -> Vec<String> {
         if self.execution.exception().is_some() {
             return vec![NO_EXCEPTION.to_string()];
+        }
+        if self.execution.termination == Termination::StepLimit {
+            return vec![TERMINATES.to_string()];
         }
         self.constraints
             .iter()
@@ -135,10 +141,8 @@ impl Encoding {
             names: &names,
             value,
         };
-        let input = match &self.fixed {
-            Some(i) => i.clone(),
-            None => d.input(self),
-        };
+        // Every object before the call, the environment's included: what the run starts from.
+        let start = d.input(self);
         let unwound: Vec<BoundKey> = self
             .walked
             .unwind
@@ -146,7 +150,25 @@ impl Encoding {
             .filter(|(_, b)| value(**b))
             .map(|(k, _)| *k)
             .collect();
-        let execution = d.execution(self, &input, !unwound.is_empty());
+        let execution = d.execution(self, &start, !unwound.is_empty());
+        // The environment's objects (enum constants) are in every run's heap: not part of an input.
+        let input = match &self.fixed {
+            Some(i) => i.clone(),
+            None => {
+                let mut input = start;
+                let env: Vec<&ObjId> = self
+                    .universe
+                    .atoms
+                    .iter()
+                    .filter_map(|a| match &a.origin {
+                        Origin::Env(id) => Some(id),
+                        _ => None,
+                    })
+                    .collect();
+                input.heap.objects.retain(|id, _| !env.contains(&id));
+                input
+            }
+        };
         let constraints = self
             .constraints
             .iter()
@@ -233,8 +255,8 @@ impl Dec<'_> {
 
     fn input(&self, enc: &Encoding) -> TestInput {
         let heap = self.heap(&enc.pre_heap, |a| match a.origin {
-            Origin::Free(_) | Origin::Env(_) => Some(a.exists_pre),
-            _ => None,
+            Origin::Alloc(_) => None,
+            _ => Some(a.exists_pre),
         });
         let this = enc
             .this

@@ -10,13 +10,16 @@ pub enum EncodeError {
     #[error("the input does not fit: {0}")]
     Input(String),
     /// A loop or a recursion needs more unrolling than allowed on this input.
-    #[error("{what} needs more than {limit} iterations on this input; raise --unroll (or check that it terminates)")]
+    #[error("{what} needs more than {limit} iterations on this input; raise --max-unroll (or check that it terminates)")]
     Unwinding {
         /// The loop (`File.java:LINE: while (…)`) or the recursive method.
         what: String,
         /// The limit that was reached.
         limit: u32,
     },
+    /// The encoding would have more statement instances than its budget.
+    #[error("the encoding needs more than {0} statement instances (loops unrolled, calls inlined); raise --max-instances, or lower --unroll / --max-unroll")]
+    TooLarge(usize),
     /// The input's integers do not fit in 32 bits of arithmetic.
     #[error("integer arithmetic overflows {0} bits on this input")]
     Overflow(u32),

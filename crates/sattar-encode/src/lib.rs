@@ -46,6 +46,9 @@ use spec::{SpecEncoder, SpecInputs};
 use universe::{PreState, SymHeap, Universe};
 use value::{signed_bits, Val};
 
+/// The default budget of statement instances in one encoding (`--max-instances`).
+pub const DEFAULT_MAX_INSTANCES: usize = 200_000;
+
 /// How values defined by statements are represented.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -81,6 +84,9 @@ pub struct EncodeOptions {
     pub unroll: Option<u32>,
     /// The most iterations a loop may be grown to for a fixed input.
     pub max_unroll: u32,
+    /// The most statement instances an encoding may have (loops unrolled, calls inlined): what
+    /// keeps exponential inlining (a binary recursion unrolled deep) from exhausting memory.
+    pub max_instances: usize,
     /// Grouped, fixed input: make the postconditions the run satisfies hard (the default), or leave
     /// them soft like the violated ones (the relaxed cores of Gopinath et al., ASE 2012, which can
     /// blame more code; see docs/LOCALIZE.md#step-1-unsat-core).
@@ -94,6 +100,7 @@ impl Default for EncodeOptions {
             bitwidth: None,
             unroll: None,
             max_unroll: 256,
+            max_instances: DEFAULT_MAX_INSTANCES,
             keep_satisfied: true,
         }
     }
@@ -336,6 +343,7 @@ fn initial_bounds(
     consts.push(objects as i64 + 1);
     let needed = consts.iter().map(|v| signed_bits(*v)).max().unwrap_or(1) as usize;
     Bounds {
+        max_instances: opts.max_instances,
         width: opts.bitwidth.unwrap_or((needed + 1).max(4)).clamp(2, 32),
         unroll: opts.unroll.unwrap_or(objects as u32 + 1).max(1),
         per: Default::default(),
@@ -469,6 +477,10 @@ fn build_walk(
     aligned: bool,
 ) -> Result<Encoding, EncodeError> {
     let sig = program.sig(method);
+    let fixed = match pre {
+        PreSpec::Fixed(i) => Some(i.clone()),
+        PreSpec::Free { .. } => None,
+    };
     // A fixed input runs with the program's environment (enum constants, every static field).
     let with_env;
     let pre = match pre {
@@ -496,6 +508,9 @@ fn build_walk(
     );
     let walker = if aligned { walker.aligned() } else { walker };
     let mut walked = walker.run(method, state.this.clone(), arg_vals);
+    if walked.too_large {
+        return Err(EncodeError::TooLarge(bounds.max_instances));
+    }
     let universe = walked.universe.clone();
     let mut enc = Encoding {
         session,
@@ -509,10 +524,7 @@ fn build_walk(
         branches: std::mem::take(&mut walked.branches),
         constraints: Vec::new(),
         no_exception_group: None,
-        fixed: match pre {
-            PreSpec::Fixed(i) => Some(i.clone()),
-            PreSpec::Free { .. } => None,
-        },
+        fixed,
         sig,
         universe,
         pre_heap,

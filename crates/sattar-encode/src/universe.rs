@@ -54,6 +54,8 @@ pub struct ClassAtoms {
     pub atoms: Vec<usize>,
     /// Its enum constants' object ids, in ordinal order (empty for other classes).
     pub constants: Vec<String>,
+    /// The field holding an inner class's enclosing instance (never null in Java).
+    pub outer: Option<usize>,
 }
 
 impl ClassAtoms {
@@ -108,9 +110,8 @@ impl Universe {
             .classes
             .iter()
             .filter(concrete)
-            .map(|c| ClassAtoms {
-                name: c.name.clone(),
-                fields: program
+            .map(|c| {
+                let fields: Vec<(String, FieldType, Value)> = program
                     .fields_of(&c.name)
                     .into_iter()
                     .filter_map(|(_, f)| {
@@ -118,10 +119,19 @@ impl Universe {
                         let init = Value::default_for(&ty);
                         Some((f.name, ty, init))
                     })
-                    .collect(),
-                ancestors: ancestors(program, &c.name),
-                atoms: Vec::new(),
-                constants: c.enum_constants.iter().map(|k| c.constant_id(k)).collect(),
+                    .collect();
+                let outer = c
+                    .outer
+                    .as_ref()
+                    .and_then(|o| fields.iter().position(|(n, _, _)| *n == o.field));
+                ClassAtoms {
+                    name: c.name.clone(),
+                    fields,
+                    ancestors: ancestors(program, &c.name),
+                    atoms: Vec::new(),
+                    constants: c.enum_constants.iter().map(|k| c.constant_id(k)).collect(),
+                    outer,
+                }
             })
             .collect();
         let statics = program
@@ -438,18 +448,19 @@ pub fn free(
     } else {
         universe.classes_of(&sig.class)
     };
-    if !sig.is_static && receivers.iter().all(|&k| counts[k] == 0) {
+    let can_receive = |k: usize| counts[k] > 0 || !universe.classes[k].constants.is_empty();
+    if !sig.is_static && !receivers.iter().any(|&k| can_receive(k)) {
         return Err(EncodeError::Input(format!(
-            "no class of the program can be the receiver: {} has no concrete class",
+            "no object can be the receiver: {} has no concrete class in the program",
             sig.class
         )));
     }
     let mut parts = FreeParts::default();
     add_environment(&mut universe);
-    let lone_receiver = receivers.len() == 1;
-    for k in 0..universe.classes.len() {
+    let lone_receiver = receivers.len() == 1 && universe.classes[receivers[0]].constants.is_empty();
+    for (k, &count) in counts.iter().enumerate() {
         let mut prev = Bool::TRUE;
-        for i in 0..counts[k] {
+        for i in 0..count {
             let e = if lone_receiver && receivers[0] == k && i == 0 {
                 Bool::TRUE
             } else {
@@ -486,6 +497,14 @@ pub fn free(
     for s in &universe.statics {
         let v = free_value(c, &s.ty, width, &universe, Bool::TRUE, &mut parts);
         heap.statics.push(v);
+    }
+    for (k, class) in universe.classes.iter().enumerate() {
+        let Some(f) = class.outer else { continue };
+        for (i, &g) in class.atoms.iter().enumerate() {
+            // javac checks the enclosing instance when an inner object is created: never null.
+            let held = c.or(heap.fields[k][f][i].as_ref_bits());
+            parts.wf.push(c.implies(universe.atoms[g].exists_pre, held));
+        }
     }
     let this = (!sig.is_static).then(|| receiver(c, &universe, &receivers, &mut parts));
     let args: Vec<(String, Val)> = sig
@@ -554,14 +573,24 @@ fn environment_value(
 }
 
 /// The receiver: the first atom of the one class the method's class can be, or a free choice
-/// among the first atoms of several.
+/// among the first atoms of several (every constant of an enum).
 fn receiver(c: &mut Circuit, u: &Universe, receivers: &[usize], parts: &mut FreeParts) -> Val {
     let firsts: Vec<usize> = receivers
         .iter()
-        .filter_map(|&k| u.classes[k].atoms.first().copied())
+        .flat_map(|&k| {
+            let atoms = &u.classes[k].atoms;
+            let n = if u.classes[k].constants.is_empty() {
+                1
+            } else {
+                atoms.len()
+            };
+            atoms.iter().take(n).copied()
+        })
         .collect();
     if let [only] = firsts[..] {
-        return Val::Ref(c.one_hot_const(only + 1, Some(only)));
+        if u.atoms[only].exists_pre == Bool::TRUE {
+            return Val::Ref(c.one_hot_const(only + 1, Some(only)));
+        }
     }
     let mut bits = vec![Bool::FALSE; u.total_atoms()];
     for &g in &firsts {

@@ -97,6 +97,9 @@ public class Keeper {
     void cheer() { if (mood == Mood.SAD) { mood = Mood.CALM; } else { mood = Mood.HAPPY; } }
     boolean bossy() { if (boss == null) { boss = this; return true; } return boss == this; }
     void stock(Fish f) { tank = new Box<>(); tank.item = f; count = count + 1; }
+    static <T extends Comparable<T>> int cmp(T a, T b) { return a.compareTo(b); }
+    int moods(Mood a, Mood b) { return cmp(a, b); }
+    int anyOrder(Object a, Object b) { if (a instanceof Comparable && b instanceof Fish f) { return cmp(f, (Fish) a); } return 0; }
 }
 ",
     ),
@@ -124,6 +127,8 @@ const METHODS: &[&str] = &[
     "Keeper.cheer",
     "Keeper.bossy",
     "Keeper.stock",
+    "Keeper.moods",
+    "Keeper.anyOrder",
     "Base.weight",
     "Lion.weight",
     "Animal.walks",

@@ -93,6 +93,7 @@ pub fn cores(subject: &Subject, req: &CoreRequest) -> Result<CoreAnalysis, Engin
         bitwidth: req.check.bitwidth,
         unroll: req.check.unroll,
         max_unroll: req.check.max_unroll.max(256),
+        max_instances: req.check.max_instances,
         keep_satisfied: req.keep_satisfied,
     };
     let mut encoding = encode(
@@ -138,6 +139,10 @@ fn smallest_failing(
     match checked.report.outcome {
         CheckOutcome::Violation(d) => Ok((d.input, InputSource::Check(checked.report.scope))),
         CheckOutcome::Holds => Err(EngineError::NoFailingInput(checked.report.scope)),
+        // `check` turns an unbounded run into a violation or an error.
+        CheckOutcome::Unbounded { what, limit, .. } => {
+            Err(sattar_encode::EncodeError::Unwinding { what, limit }.into())
+        }
     }
 }
 

@@ -31,5 +31,7 @@ pub use localize::{
 };
 pub use oracle::{judge, Judged, TestVerdict, NO_EXCEPTION, TERMINATES};
 pub use rng::SplitMix64;
+/// The default budget of statement instances in one encoding (`--max-instances`).
+pub use sattar_encode::DEFAULT_MAX_INSTANCES;
 pub use subject::{Subject, SubjectRequest};
 pub use verify::{check, Checked};

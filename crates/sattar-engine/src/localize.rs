@@ -393,6 +393,7 @@ impl<'s> Localizer<'s> {
             bitwidth: self.opts.cores.check.bitwidth,
             unroll: self.opts.cores.check.unroll,
             max_unroll: self.opts.cores.check.max_unroll.max(256),
+            max_instances: self.opts.cores.check.max_instances,
             ..EncodeOptions::default()
         };
         let p = FailingPath::new(

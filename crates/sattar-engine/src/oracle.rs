@@ -6,10 +6,9 @@ use crate::Subject;
 use sattar_heap::TestInput;
 use sattar_java::{Execution, Termination};
 
-/// The implicit constraint violated by an exception escaping the method (or the JVM dying).
-pub const NO_EXCEPTION: &str = "noException";
-/// The implicit constraint violated by a run that does not end within its step or time budget.
-pub const TERMINATES: &str = "terminates";
+/// The implicit constraints: `noException` (an exception escaped, or the JVM died) and
+/// `terminates` (the run did not end within its step, time or unrolling budget).
+pub use sattar_encode::decode::{NO_EXCEPTION, TERMINATES};
 
 /// The verdict on one test.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -8,6 +8,7 @@ use sattar_heap::{input_from_json, LoadNote, TestInput};
 use sattar_java::{parse_sources, MethodId, Program};
 use sattar_jdk::SourceText;
 use sattar_spec::{parse_annotation, parse_spec, resolve, AnnotationKind, ResolvedMethod, Spec};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 /// What the user asked to analyse.
@@ -165,7 +166,21 @@ pub(crate) fn pick_method(program: &Program, name: Option<&str>) -> Result<Metho
             ))),
         };
     };
-    match program.find_methods(name).as_slice() {
+    let found = program.find_methods(name);
+    if let (true, Some(m)) = (found.is_empty(), abstract_method(program, name)) {
+        let impls: BTreeSet<String> = program
+            .dispatch
+            .iter()
+            .filter(|((called, _), _)| *called == m)
+            .map(|(_, t)| program.method(*t).qualified_name())
+            .collect();
+        return Err(EngineError::Usage(format!(
+            "--method {name}: {} is abstract (it has no code); analyse an implementation: {}",
+            program.method(m).qualified_name(),
+            impls.into_iter().collect::<Vec<_>>().join(", ")
+        )));
+    }
+    match found.as_slice() {
         [m] => Ok(m.id),
         [] => Err(EngineError::Usage(format!(
             "--method {name}: no such method in {} (methods: {})",
@@ -183,6 +198,20 @@ pub(crate) fn pick_method(program: &Program, name: Option<&str>) -> Result<Metho
                 .join(", ")
         ))),
     }
+}
+
+/// The abstract method `name` (`m`, `Class.m`, `pkg.Class.m`) names, if it names one.
+fn abstract_method(program: &Program, name: &str) -> Option<MethodId> {
+    let suffix = format!(".{name}");
+    program
+        .methods
+        .iter()
+        .filter(|m| m.kind == sattar_java::MethodKind::Abstract)
+        .find(|m| {
+            let q = m.qualified_name();
+            q == name || q.ends_with(&suffix)
+        })
+        .map(|m| m.id)
 }
 
 /// The sources as a message names them: the file, or the first file and how many more.

@@ -1,9 +1,14 @@
 //! Bounded verification of a subject (`sattar check`): the encoder's smallest fault-revealing
-//! input, confirmed by running it through the reference interpreter and the oracle.
+//! input, confirmed by running it through the reference interpreter and the oracle. A valid input
+//! whose run goes past every bound the encoder may use is run on the interpreter: if it does not
+//! end there either (its step budget, or the stack), that is the violation — `terminates` or
+//! `noException` — as a bounded model checker's unwinding assertion reports it; if it ends, the
+//! bound is too small and the error names `--max-unroll`.
 
 use crate::{judge, EngineError, Judged, Subject, TestVerdict};
-use sattar_encode::{CheckOptions, CheckOutcome, CheckReport};
-use sattar_java::Limits;
+use sattar_encode::{CheckOptions, CheckOutcome, CheckReport, Decoded, EncodeError};
+use sattar_java::interp::STACK_OVERFLOW;
+use sattar_java::{Limits, Termination};
 
 /// A check's report and, for a violation, the interpreter's judged run of the input.
 #[derive(Debug)]
@@ -16,7 +21,15 @@ pub struct Checked {
 
 /// Searches for the smallest valid input that violates the subject's postcondition.
 pub fn check(subject: &Subject, opts: &CheckOptions) -> Result<Checked, EngineError> {
-    let report = sattar_encode::check(&subject.program, subject.method, &subject.spec, opts)?;
+    let mut report = sattar_encode::check(&subject.program, subject.method, &subject.spec, opts)?;
+    if let CheckOutcome::Unbounded { found, what, limit } = &report.outcome {
+        let (decoded, judged) = unbounded(subject, found, what, *limit)?;
+        report.outcome = CheckOutcome::Violation(Box::new(decoded));
+        return Ok(Checked {
+            report,
+            confirmed: Some(judged),
+        });
+    }
     let CheckOutcome::Violation(found) = &report.outcome else {
         return Ok(Checked {
             report,
@@ -43,4 +56,42 @@ pub fn check(subject: &Subject, opts: &CheckOptions) -> Result<Checked, EngineEr
         report,
         confirmed: Some(judged),
     })
+}
+
+/// An input whose run went past the encoder's last bound, judged on the interpreter: a violation
+/// if the run does not end there either, else the unwinding error.
+fn unbounded(
+    subject: &Subject,
+    found: &Decoded,
+    what: &str,
+    limit: u32,
+) -> Result<(Decoded, Judged), EngineError> {
+    let run = sattar_java::run(
+        &subject.program,
+        subject.method,
+        &found.input,
+        Limits::default(),
+    )
+    .map_err(|e| EngineError::Disagreement(e.to_string()))?;
+    let endless = match &run.termination {
+        Termination::StepLimit => true,
+        Termination::Threw(e) => e == STACK_OVERFLOW,
+        _ => false,
+    };
+    if !endless {
+        return Err(EncodeError::Unwinding {
+            what: format!("{what} (for a valid input within the scope)"),
+            limit,
+        }
+        .into());
+    }
+    let judged = judge(subject, &found.input, run)
+        .map_err(|e| EngineError::Disagreement(format!("evaluating the spec: {e}")))?;
+    let decoded = Decoded {
+        input: found.input.clone(),
+        execution: judged.execution.clone(),
+        constraints: found.constraints.clone(),
+        unwound: found.unwound.clone(),
+    };
+    Ok((decoded, judged))
 }

@@ -801,7 +801,9 @@ impl Program {
             None => (None, name),
         };
         let in_class = |m: &Method, c: &str| m.class == c || m.class.ends_with(&format!(".{c}"));
-        let ctor = class.is_some_and(|c| c.rsplit('.').next() == Some(simple));
+        // A constructor: `Class.Class`, or `Class.<init>` as the JVM (and `sattar parse`) names it.
+        let ctor =
+            simple == "<init>" || class.is_some_and(|c| c.rsplit('.').next() == Some(simple));
         self.methods
             .iter()
             .filter(|m| m.kind == MethodKind::Source)

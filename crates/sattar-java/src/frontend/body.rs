@@ -92,7 +92,106 @@ pub(crate) fn lower_program(cx: &Cx, decls: Decls) -> Program {
         .map(|(i, h)| (MethodId(i as u32), h.overrides.as_slice()))
         .collect();
     program.dispatch = dispatch_table(&program, &overrides);
+    add_enum_compare_to(&mut program);
     program
+}
+
+/// `Comparable.compareTo` on an enum constant runs `java.lang.Enum.compareTo`: one model per enum
+/// class of the program that such a call can reach, entered in the dispatch table.
+fn add_enum_compare_to(p: &mut Program) {
+    let called: Vec<MethodId> = p
+        .methods
+        .iter()
+        .filter(|m| m.kind == MethodKind::Library && m.class == "java.lang.Comparable")
+        .filter(|m| m.name == "compareTo" && m.params.len() == 1)
+        .map(|m| m.id)
+        .collect();
+    let enums: Vec<String> = p
+        .classes
+        .iter()
+        .filter(|c| c.kind == ClassKind::Enum)
+        .map(|c| c.name.clone())
+        .collect();
+    for m in called {
+        for e in &enums {
+            let id = MethodId(p.methods.len() as u32);
+            let mut model = enum_compare_to(e, id);
+            model.file = p.method(m).file;
+            p.methods.push(model);
+            p.dispatch.insert((m, e.clone()), id);
+        }
+    }
+}
+
+/// `Enum.compareTo(o)` for the constants of enum `e`: a null `o` throws `NullPointerException`
+/// (`o.getClass()`), a constant of another class `ClassCastException`, else
+/// `this.ordinal - o.ordinal` (the JDK's code).
+fn enum_compare_to(e: &str, id: MethodId) -> Method {
+    let var = |name: &str, ty: Type, kind| Var {
+        name: name.into(),
+        ty,
+        kind,
+    };
+    let vars = vec![
+        var("o", Type::Class(sattar_heap::OBJECT.into()), VarKind::Param),
+        var("$t1", Type::Int, VarKind::Temp),
+        var("$t2", Type::Int, VarKind::Temp),
+        var("$t3", Type::Int, VarKind::Temp),
+    ];
+    let node = |kind| Node {
+        stmt: MADE_UP,
+        kind,
+    };
+    let ordinal = FieldRef {
+        class: e.to_string(),
+        name: ORDINAL.to_string(),
+    };
+    let o = Operand::Var(VarId(0));
+    let block = vec![
+        node(NodeKind::NullCheck(o.clone())),
+        node(NodeKind::CheckCast {
+            op: o.clone(),
+            class: e.to_string(),
+        }),
+        node(NodeKind::Let {
+            var: VarId(1),
+            value: Rvalue::Read {
+                obj: Operand::This,
+                field: ordinal.clone(),
+            },
+        }),
+        node(NodeKind::Let {
+            var: VarId(2),
+            value: Rvalue::Read {
+                obj: o,
+                field: ordinal,
+            },
+        }),
+        node(NodeKind::Let {
+            var: VarId(3),
+            value: Rvalue::Binary(BinOp::Sub, Operand::Var(VarId(1)), Operand::Var(VarId(2))),
+        }),
+        node(NodeKind::Return(Some(Operand::Var(VarId(3))))),
+    ];
+    Method {
+        id,
+        class: "java.lang.Enum".into(),
+        name: "compareTo".into(),
+        descriptor: vec!["java.lang.Enum".into()],
+        kind: MethodKind::Library,
+        is_static: false,
+        is_private: false,
+        params: vec![Param {
+            name: "o".into(),
+            ty: Type::Class(sattar_heap::OBJECT.into()),
+        }],
+        ret: Type::Int,
+        body: Body { vars, block },
+        unsupported: None,
+        file: FileId(0),
+        annotations: Vec::new(),
+        span: Span::default(),
+    }
 }
 
 fn method_of(h: &Header, id: MethodId, body: Body, unsupported: Option<Diagnostic>) -> Method {

@@ -345,7 +345,7 @@ fn class_decl(cx: &Cx, decls: &Decls, f: &Found) -> (Class, ClassDecl) {
             is_exception = true;
         }
     }
-    let interfaces = node
+    let mut interfaces: Vec<String> = node
         .implements
         .iter()
         .filter_map(|i| {
@@ -353,6 +353,14 @@ fn class_decl(cx: &Cx, decls: &Decls, f: &Found) -> (Class, ClassDecl) {
             decls.names.get(i).cloned().or(library)
         })
         .collect();
+    if kind == ClassKind::Enum {
+        // An enum is a java.lang.Enum, which is Comparable and Serializable (JLS 8.9).
+        for i in ["java.lang.Comparable", "java.io.Serializable"] {
+            if !interfaces.iter().any(|x| x == i) {
+                interfaces.push(i.to_string());
+            }
+        }
+    }
     let span = name_span(cx, n, node.name.as_deref().unwrap_or(""));
     let annotations = annotations(cx, &node.ann).unwrap_or_else(|d| {
         unsupported.get_or_insert(d);
