@@ -649,10 +649,7 @@ impl<'a> Walker<'a> {
             Operand::Const(Literal::Bool(b)) => Val::Bool(Bool::constant(*b)),
             Operand::Const(Literal::Null) => Val::Ref(Vec::new()),
             Operand::Const(Literal::Constant(id)) => {
-                let atom = self.universe.atoms.iter().position(|a| match &a.origin {
-                    Origin::Input(o) | Origin::Env(o) => o.0 == *id,
-                    _ => false,
-                });
+                let atom = self.universe.object(id);
                 let n = atom.map_or(0, |g| g + 1);
                 Val::Ref(self.session.circuit_mut().one_hot_const(n, atom))
             }

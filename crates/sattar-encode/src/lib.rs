@@ -150,6 +150,12 @@ pub struct Encoding {
 }
 
 impl Encoding {
+    /// The pre-state is well formed: a heap of the scope, every object reachable (true for a fixed
+    /// input). Whether it is valid is [`Encoding::pre_ok`].
+    pub fn wellformed(&self) -> Bool {
+        self.wellformed
+    }
+
     /// The pre-state is well formed and satisfies every invariant and precondition.
     pub fn pre_ok(&mut self) -> Bool {
         let mut lits = vec![self.wellformed];

@@ -382,6 +382,24 @@ impl<'a> SpecEncoder<'a> {
             },
             SetExpr::Bool(x) => SymSet::Bool(Bool::constant(*x), Bool::constant(!*x)),
             SetExpr::Class(c, st) => SymSet::Obj(self.extent(c, *st)),
+            SetExpr::Constant(id, _) => {
+                let mut s = self.empty();
+                if let Some(g) = self.s.universe.object(id) {
+                    s[g] = Bool::TRUE;
+                }
+                SymSet::Obj(s)
+            }
+            SetExpr::Static(f, st) => {
+                let key = format!("{}.{}", f.class, f.field);
+                let held = self.s.universe.static_id(&key).and_then(|i| {
+                    let heap = self.heap(*st);
+                    heap.statics.get(i).cloned()
+                });
+                match held {
+                    Some(v) => self.value_set(&f.ty, &v),
+                    None => self.empty_of(&SetType::of(&f.ty)),
+                }
+            }
             SetExpr::Join { left, rel, .. } => {
                 let l = self.set(left, b);
                 self.image(&l, rel)

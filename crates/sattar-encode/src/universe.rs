@@ -181,6 +181,14 @@ impl Universe {
         self.classes[self.atoms[g].class].is_a(ty)
     }
 
+    /// The atom of the input or environment object `id` (an enum constant, say).
+    pub fn object(&self, id: &str) -> Option<usize> {
+        self.atoms.iter().position(|a| match &a.origin {
+            Origin::Input(o) | Origin::Env(o) => o.0 == id,
+            _ => false,
+        })
+    }
+
     /// The index of static field `key`.
     pub fn static_id(&self, key: &str) -> Option<usize> {
         self.statics.iter().position(|s| s.key == key)

@@ -163,6 +163,34 @@ impl Rng {
     }
 }
 
+/// Up to `n` models of `enc`, spread by random assumptions on an eighth of the input's variables
+/// each (blocking clauses alone give neighbours of the first model); each input once.
+fn enumerate(enc: &mut sattar_encode::Encoding, n: usize, seed: u64) -> Vec<sattar_sat::Model> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    while out.len() < n {
+        let steer: Vec<Bool> = enc
+            .input_vars()
+            .iter()
+            .filter_map(|&v| match rng.below(16) {
+                0 => Some(v),
+                1 => Some(!v),
+                _ => None,
+            })
+            .collect();
+        let model = match enc.session.solve(&[], &steer).expect("no budget") {
+            Outcome::Sat(m) => m,
+            Outcome::Unsat(_) => match enc.session.solve(&[], &[]).expect("no budget") {
+                Outcome::Sat(m) => m,
+                Outcome::Unsat(_) => break,
+            },
+        };
+        enc.block_input(&model);
+        out.push(model);
+    }
+    out
+}
+
 #[test]
 fn every_method_agrees_with_the_interpreter_on_enumerated_inputs() {
     let p = program();
@@ -189,25 +217,9 @@ fn every_method_agrees_with_the_interpreter_on_enumerated_inputs() {
         let (valid, fits) = (enc.pre_ok(), enc.in_bounds());
         enc.session.assert_hard(valid);
         enc.session.assert_hard(fits);
-        let mut rng = Rng(total as u64);
-        let mut n = 0;
-        while n < 40 {
-            let steer: Vec<Bool> = enc
-                .input_vars()
-                .iter()
-                .filter_map(|&v| match rng.below(8) {
-                    0 => Some(v),
-                    1 => Some(!v),
-                    _ => None,
-                })
-                .collect();
-            let model = match enc.session.solve(&[], &steer).expect("no budget") {
-                Outcome::Sat(m) => m,
-                Outcome::Unsat(_) => match enc.session.solve(&[], &[]).expect("no budget") {
-                    Outcome::Sat(m) => m,
-                    Outcome::Unsat(_) => break,
-                },
-            };
+        let models = enumerate(&mut enc, 40, total as u64);
+        let n = models.len();
+        for model in models {
             let got = enc.decode(&model);
             let want = run(&p, m, &got.input, LIMITS).expect("runs");
             let ctx = format!("{name} on {}", got.input);
@@ -220,8 +232,6 @@ fn every_method_agrees_with_the_interpreter_on_enumerated_inputs() {
                 Termination::Threw(e) => e,
                 _ => "returned".to_string(),
             });
-            enc.block_input(&model);
-            n += 1;
         }
         assert!(n >= 4, "{name}: only {n} inputs");
         total += n;
@@ -235,4 +245,76 @@ fn every_method_agrees_with_the_interpreter_on_enumerated_inputs() {
         assert!(outcomes.contains(e), "{e} never happened: {outcomes:?}");
     }
     assert!(total > 300, "{total}");
+}
+
+/// A spec over the class structure: a dynamic-class test (`in Cat` holds for a `Lion`), the extent
+/// of an abstract class (its subclasses' objects), inherited fields reached through an
+/// interface-typed field, and a static field before and after the call. The encoding's verdict on
+/// every constraint is the evaluator's on the interpreter's run.
+#[test]
+fn specs_over_the_class_structure_agree_with_the_evaluator() {
+    let p = program();
+    let text = "spec Keeper {
+      invariant petCat: this.pet in Cat => this.pet.lives > 0
+      invariant ages: all b: Base | b.age >= 0
+      method hire() {
+        ensures post {
+          bornUp: Base.born' = Base.born + 1
+          petIsLion: this.pet' in Lion'
+          lions: #Lion' = #Lion + 1
+          inherited: this.pet'.age' = 3
+          moodKept: this.mood' = this.mood
+          bornPositive: Base.born' > 0
+          petWasCat: this.pet in Cat
+        }
+      }
+      method cheer() {
+        ensures post {
+          happy: this.mood' = Mood.HAPPY
+          calm: this.mood = Mood.SAD => this.mood' in Mood
+        }
+      }
+    }";
+    let spec = sattar_spec::parse_spec("zoo.spec", text).unwrap_or_else(|e| panic!("{e}"));
+    let mut checked = 0;
+    for name in ["Keeper.hire", "Keeper.cheer"] {
+        let m = p.find_methods(name)[0].id;
+        let rm = sattar_spec::resolve(&spec, &p.schema(), &p.sig(m), Some("post"))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let opts = EncodeOptions {
+            mode: Mode::Direct,
+            unroll: Some(4),
+            ..EncodeOptions::default()
+        };
+        let mut enc = encode(&p, m, &rm, PreSpec::Free { scope: 2 }, &opts)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let (wf, fits) = (enc.wellformed(), enc.in_bounds());
+        enc.session.assert_hard(wf);
+        enc.session.assert_hard(fits);
+        let mut verdicts = BTreeSet::new();
+        for model in enumerate(&mut enc, 60, checked as u64) {
+            let got = enc.decode(&model);
+            let input = p.with_environment(&got.input);
+            let want = run(&p, m, &input, LIMITS).expect("runs");
+            assert_eq!(got.execution, want, "{name} on {input}");
+            let verdict = sattar_spec::evaluate(
+                &rm,
+                &input.heap,
+                &want.post,
+                input.this.as_ref(),
+                &input.args,
+                want.result(),
+            )
+            .unwrap_or_else(|e| panic!("{name} on {input}: {e}"));
+            let ctx = format!("{name} on {input}");
+            assert_eq!(got.pre_violated(), verdict.pre_violated(), "{ctx}");
+            if want.exception().is_none() {
+                assert_eq!(got.violated(), verdict.violated(), "{ctx}");
+            }
+            verdicts.insert((got.pre_ok(), got.violated()));
+            checked += 1;
+        }
+        assert!(verdicts.len() >= 3, "{name}: {verdicts:?}");
+    }
+    assert!(checked >= 60, "{checked}");
 }

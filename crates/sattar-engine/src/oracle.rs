@@ -54,6 +54,8 @@ pub fn judge(
     input: &TestInput,
     execution: Execution,
 ) -> Result<Judged, sattar_spec::EvalError> {
+    // The run starts from the input with the program's environment (enum constants, statics).
+    let input = &subject.program.with_environment(input);
     let pre =
         sattar_spec::evaluate_pre(&subject.spec, &input.heap, input.this.as_ref(), &input.args)?;
     let verdict = if !pre.pre_ok() {

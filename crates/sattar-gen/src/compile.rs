@@ -240,6 +240,17 @@ impl Compiler<'_> {
             SetExpr::Bool(v) => CompiledSet::Scalar(i64::from(*v)),
             SetExpr::Class(_, State::Post) => return Err(self.post()),
             SetExpr::Class(c, State::Pre) => CompiledSet::Class(self.lay.class_of(c)?),
+            SetExpr::Constant(id, _) => {
+                return Err(self.unsupported(&format!(
+                    "the enum constant {id} (the generator enumerates the method's objects only)"
+                )))
+            }
+            SetExpr::Static(f, _) => {
+                return Err(self.unsupported(&format!(
+                    "the static field {}.{} (the generator enumerates instance fields only)",
+                    f.class, f.field
+                )))
+            }
             SetExpr::Join { left, rel, .. } => CompiledSet::Join(b(self, left)?, self.rel(rel)?),
             SetExpr::Union(x, y) => CompiledSet::Union(b(self, x)?, b(self, y)?),
             SetExpr::Diff(x, y) => CompiledSet::Diff(b(self, x)?, b(self, y)?),

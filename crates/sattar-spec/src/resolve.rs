@@ -547,7 +547,7 @@ impl Resolver<'_> {
             }
         }
         if let Ok(c) = self.schema.resolve_class(name) {
-            return Ok(Term::Set(SetExpr::Class(c.to_string(), self.state)));
+            return Ok(Term::Set(self.class_extent(c)));
         }
         Err(self.unknown_name(name, span))
     }
@@ -593,8 +593,11 @@ impl Resolver<'_> {
     fn join(&mut self, n: &Node, left: &Node, rel: &ast::Rel) -> RResult<Term> {
         if let Some(path) = self.class_path(n) {
             if self.schema.classes.contains_key(&path) {
-                return Ok(Term::Set(SetExpr::Class(path, self.state)));
+                return Ok(Term::Set(self.class_extent(&path)));
             }
+        }
+        if let Some(s) = self.static_field(left, rel) {
+            return Ok(Term::Set(s?));
         }
         let l = self.set(left)?;
         let (rel, ty) = self.rel(rel, &l.ty())?;
@@ -719,8 +722,68 @@ impl Resolver<'_> {
         }
     }
 
+    /// `Class.field` (or `Class.field'`) naming a static field of a class of the program.
+    fn static_field(&mut self, left: &Node, rel: &ast::Rel) -> Option<RResult<SetExpr>> {
+        let (name, primed) = match &rel.kind {
+            RelKind::Field(f) => (f, false),
+            RelKind::Prime(inner) => match &inner.kind {
+                RelKind::Field(f) => (f, true),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let class = self.class_path(left)?;
+        let class = self.schema.resolve_class(&class).ok()?.to_string();
+        let id = format!("{class}.{name}");
+        if !primed && self.schema.classes.get(&class)?.constants.contains(&id) {
+            return Some(Ok(SetExpr::Constant(id, class)));
+        }
+        let ty = self.schema.static_field(&class, name)?.clone();
+        let field = FieldRef {
+            class,
+            field: name.clone(),
+            ty,
+        };
+        Some(if primed {
+            self.primed(&rel.span, |s| Ok(SetExpr::Static(field, s.state)))
+        } else {
+            Ok(SetExpr::Static(field, self.state))
+        })
+    }
+
+    /// Every object that is a `c`, as Java's `instanceof` says: the union of the extents of `c`
+    /// and of every class of the program below it (an interface or abstract class has no objects
+    /// of its own).
+    fn class_extent(&self, c: &str) -> SetExpr {
+        let mut classes: Vec<String> = self
+            .below(&[c.to_string()].into_iter().collect())
+            .into_iter()
+            .filter(|k| self.schema.classes.get(k).is_some_and(|s| !s.is_abstract))
+            .collect();
+        if classes.is_empty() {
+            classes.push(c.to_string());
+        }
+        classes
+            .into_iter()
+            .map(|k| SetExpr::Class(k, self.state))
+            .reduce(|a, b| SetExpr::Union(Box::new(a), Box::new(b)))
+            .unwrap_or(SetExpr::Null)
+    }
+
+    /// The classes of `cs` and every class of the program that is a subtype of one of them: the
+    /// classes an object of a static type in `cs` can have.
+    fn below(&self, cs: &BTreeSet<String>) -> BTreeSet<String> {
+        let mut out = cs.clone();
+        for k in self.schema.classes.keys() {
+            if cs.iter().any(|c| self.schema.is_subtype(k, c)) {
+                out.insert(k.clone());
+            }
+        }
+        out
+    }
+
     fn field(&self, name: &str, dom: &SetType, span: &Span) -> RResult<(Rel, SetType)> {
-        let classes = match dom {
+        let declared = match dom {
             SetType::Objects(cs) if !cs.is_empty() => cs,
             SetType::Objects(_) => {
                 return Err(span.error(format!("cannot navigate `{name}` from null")))
@@ -733,6 +796,8 @@ impl Resolver<'_> {
                     .with_help("only objects have fields (`~f` navigates backwards)"))
             }
         };
+        // An object of a declared class may be of any class below it (fields are inherited).
+        let classes = &self.below(declared);
         let found: Vec<FieldRef> = classes
             .iter()
             .filter_map(|c| {
@@ -753,7 +818,7 @@ impl Resolver<'_> {
         }
         match (self.union_of(found), ty) {
             (Some(rel), Some(ty)) => Ok((rel, ty)),
-            _ => Err(self.unknown_field(name, classes, span)),
+            _ => Err(self.unknown_field(name, declared, span)),
         }
     }
 
@@ -764,7 +829,10 @@ impl Resolver<'_> {
                 continue;
             };
             let hit = match (ty, range) {
-                (FieldType::Ref(t), SetType::Objects(cs)) => cs.contains(t),
+                // The field can hold an object of the range: one of its classes is a `t`.
+                (FieldType::Ref(t), SetType::Objects(cs)) => {
+                    self.below(cs).iter().any(|c| self.schema.is_subtype(c, t))
+                }
                 (FieldType::Int, SetType::Int) | (FieldType::Bool, SetType::Bool) => true,
                 _ => false,
             };
@@ -842,16 +910,24 @@ fn scalar_set(s: &SetExpr) -> bool {
         | SetExpr::Param(..)
         | SetExpr::Var(_)
         | SetExpr::Bool(_)
+        | SetExpr::Static(..)
+        | SetExpr::Constant(..)
         | SetExpr::IntValue(_) => true,
-        SetExpr::Join {
-            left,
-            rel: Rel::Field(..),
-            ..
-        } => scalar_set(left),
+        SetExpr::Join { left, rel, .. } if one_field(rel).is_some() => scalar_set(left),
         SetExpr::Join { .. }
         | SetExpr::Class(..)
         | SetExpr::Union(..)
         | SetExpr::Diff(..)
         | SetExpr::Inter(..) => false,
+    }
+}
+
+/// The field a relation navigates if it is one field, possibly declared by several classes
+/// (`f` of each class below a declared one): a function, since an object has one class.
+fn one_field(rel: &Rel) -> Option<&str> {
+    match rel {
+        Rel::Field(f, _) => Some(&f.field),
+        Rel::Union(a, b) => one_field(a).filter(|x| one_field(b) == Some(*x)),
+        _ => None,
     }
 }

@@ -134,8 +134,13 @@ pub enum SetExpr {
     Var(Var),
     /// A boolean literal `true`/`false` as a value.
     Bool(bool),
-    /// Every object of a class in a state (`Node` or `Node'`).
+    /// Every object of exactly a class in a state (`Node` or `Node'`; a class name in a spec
+    /// stands for the union of the extents of the classes below it).
     Class(String, State),
+    /// A static field's value in a state (`Ranking.nextId`, `Ranking.nextId'`); empty if null.
+    Static(FieldRef, State),
+    /// An enum constant (`Color.RED`): the object of that id, which every heap has, and its class.
+    Constant(String, String),
     /// Relational join `left.rel`, of type `ty`.
     Join {
         /// The left operand (a set of objects).
@@ -165,6 +170,8 @@ impl SetExpr {
             SetExpr::Var(v) => v.ty.clone(),
             SetExpr::Bool(_) => SetType::Bool,
             SetExpr::Class(c, _) => SetType::class(c),
+            SetExpr::Static(f, _) => SetType::of(&f.ty),
+            SetExpr::Constant(_, c) => SetType::class(c),
             SetExpr::Union(a, b) => a.ty().join(&b.ty()),
             SetExpr::Diff(a, _) | SetExpr::Inter(a, _) => a.ty(),
             SetExpr::IntValue(_) => SetType::Int,

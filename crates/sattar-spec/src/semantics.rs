@@ -276,6 +276,13 @@ impl<'a> Env<'a> {
             SetExpr::Class(c, s) => {
                 out.extend(self.heap(*s).objects_of(c).map(|o| Atom::Obj(o.clone())));
             }
+            SetExpr::Constant(id, _) => {
+                out.insert(Atom::Obj(ObjId::new(id.as_str())));
+            }
+            SetExpr::Static(f, s) => {
+                let key = format!("{}.{}", f.class, f.field);
+                out.extend(self.heap(*s).statics.get(&key).and_then(atom_of));
+            }
             SetExpr::Join { left, rel, .. } => return Ok(self.image(&self.set(left, b)?, rel)),
             SetExpr::Union(x, y) => {
                 out = self.set(x, b)?;
