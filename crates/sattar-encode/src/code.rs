@@ -850,8 +850,11 @@ impl<'a> Walker<'a> {
             return None;
         }
         let mut vars: Vec<Option<Val>> = vec![None; m.body.vars.len()];
-        for (slot, v) in vars.iter_mut().zip(args) {
-            *slot = Some(v);
+        for ((slot, v), p) in vars.iter_mut().zip(args).zip(&m.params) {
+            // The arguments are values the calling statement defines: relaxing it frees them
+            // (a wrong argument is then explained by the call, not only by the callee's code).
+            let g = self.guard;
+            *slot = Some(self.define(g, v, &p.ty));
         }
         let value = self.default_val(&m.ret);
         let saved = self.group;

@@ -54,7 +54,9 @@ pub fn resolve(
 ) -> RResult<ResolvedMethod> {
     spec.validate()?;
     check_class(spec, schema, sig)?;
-    let method = spec.method(&sig.name);
+    // A constructor (`<init>`) is specified under its class's simple name, as Java writes it.
+    let ctor = (sig.name == "<init>").then(|| sig.class.rsplit('.').next().unwrap_or(&sig.class));
+    let method = spec.method(ctor.unwrap_or(&sig.name));
     if let Some(m) = method {
         check_params(m, schema, sig)?;
     }
@@ -70,7 +72,9 @@ pub fn resolve(
         next_var: 0,
     };
     let mut constraints = Vec::new();
-    if !sig.is_static {
+    // A static method has no receiver; a constructor's receiver is not yet an object the
+    // invariants describe (they hold after it: `ensures invariant`).
+    if !sig.is_static && ctor.is_none() {
         for c in &spec.invariants {
             constraints.push(r.named(
                 c,
@@ -154,7 +158,14 @@ fn check_params(m: &MethodSpec, schema: &Schema, sig: &MethodSig) -> RResult<()>
             .with_help(help));
     }
     for (p, (name, ty)) in params.iter().zip(&sig.params) {
-        let pty = param_type(schema, &p.ty, &p.span)?;
+        // A JDK type (`Object`, `Comparable`, erased generics) is written by its name.
+        let jdk = matches!(ty, FieldType::Ref(c) if !schema.classes.contains_key(c)
+            && (c == &p.ty || c.rsplit('.').next() == Some(p.ty.as_str())));
+        let pty = if jdk {
+            ty.clone()
+        } else {
+            param_type(schema, &p.ty, &p.span)?
+        };
         if &p.name != name || &pty != ty {
             return Err(p
                 .span
@@ -179,6 +190,8 @@ fn choose_set(
     match (method, set) {
         (None, None) => Ok(None),
         (Some(_), None) if sets.is_empty() => Ok(None),
+        // One set needs no choosing.
+        (Some(_), None) if sets.len() == 1 => Ok(Some(sets[0].to_string())),
         (_, Some(s)) if sets.iter().any(|x| x == s) => Ok(Some(s.to_string())),
         (Some(m), None) => Err(m
             .span
@@ -813,7 +826,8 @@ impl Resolver<'_> {
             let t = SetType::of(&f.ty);
             ty = Some(match ty {
                 None => t,
-                Some(acc) => union_type(span, &acc, &t)?,
+                Some(acc) if acc.compatible(&t) => acc.join(&t),
+                Some(_) => return Err(ambiguous_field(name, &found, span)),
             });
         }
         match (self.union_of(found), ty) {
@@ -874,6 +888,22 @@ impl Resolver<'_> {
         ))
         .with_help(help.join("; "))
     }
+}
+
+/// Field `name` of the classes below a declared type holds values of kinds that cannot mix.
+fn ambiguous_field(name: &str, found: &[FieldRef], span: &Span) -> Diagnostic {
+    let kinds: Vec<String> = found
+        .iter()
+        .map(|f| format!("{} of {}", SetType::of(&f.ty), f.class))
+        .collect();
+    span.error(format!(
+        "type error: `{name}` holds values of different kinds in the classes an object here can have: {}",
+        kinds.join(", ")
+    ))
+    .with_help(format!(
+        "narrow the set to one class first, e.g. `(s & {}).{name}`",
+        found[0].class.rsplit('.').next().unwrap_or(&found[0].class)
+    ))
 }
 
 fn union_type(span: &Span, a: &SetType, b: &SetType) -> RResult<SetType> {

@@ -173,7 +173,16 @@ impl SetExpr {
             SetExpr::Static(f, _) => SetType::of(&f.ty),
             SetExpr::Constant(_, c) => SetType::class(c),
             SetExpr::Union(a, b) => a.ty().join(&b.ty()),
-            SetExpr::Diff(a, _) | SetExpr::Inter(a, _) => a.ty(),
+            SetExpr::Diff(a, _) => a.ty(),
+            // Objects of both: an `Object` side (an erased generic) takes the other's classes.
+            SetExpr::Inter(a, b) => match (a.ty(), b.ty()) {
+                (SetType::Objects(x), y @ SetType::Objects(_))
+                    if x.contains(sattar_heap::OBJECT) =>
+                {
+                    y
+                }
+                (x, _) => x,
+            },
             SetExpr::IntValue(_) => SetType::Int,
         }
     }
