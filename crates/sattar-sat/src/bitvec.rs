@@ -142,6 +142,134 @@ impl Circuit {
         acc
     }
 
+    /// `a & b`, bitwise.
+    pub fn bv_and(&mut self, a: &BitVec, b: &BitVec) -> BitVec {
+        self.bitwise(a, b, Circuit::and2)
+    }
+
+    /// `a | b`, bitwise.
+    pub fn bv_or(&mut self, a: &BitVec, b: &BitVec) -> BitVec {
+        self.bitwise(a, b, Circuit::or2)
+    }
+
+    /// `a ^ b`, bitwise.
+    pub fn bv_xor(&mut self, a: &BitVec, b: &BitVec) -> BitVec {
+        self.bitwise(a, b, Circuit::xor)
+    }
+
+    /// `~a`, bitwise (`-a - 1`).
+    pub fn bv_not(&mut self, a: &BitVec) -> BitVec {
+        BitVec::from_bits(a.bits.iter().map(|&x| !x).collect())
+    }
+
+    fn bitwise(
+        &mut self,
+        a: &BitVec,
+        b: &BitVec,
+        op: fn(&mut Circuit, Bool, Bool) -> Bool,
+    ) -> BitVec {
+        let (a, b) = self.widen(a, b);
+        let bits = a
+            .bits
+            .iter()
+            .zip(&b.bits)
+            .map(|(&x, &y)| op(self, x, y))
+            .collect();
+        BitVec { bits }
+    }
+
+    /// `a << d`: `d` read unsigned; a distance of the width or more gives 0 (the caller masks
+    /// it as Java does).
+    pub fn bv_shl(&mut self, a: &BitVec, d: &BitVec) -> BitVec {
+        self.shift(
+            a,
+            d,
+            |j, k, w| (k <= j && j < w).then(|| j - k),
+            Bool::FALSE,
+        )
+    }
+
+    /// `a >>> d` (logical): zeros shifted in.
+    pub fn bv_lshr(&mut self, a: &BitVec, d: &BitVec) -> BitVec {
+        self.shift(a, d, |j, k, w| (j + k < w).then(|| j + k), Bool::FALSE)
+    }
+
+    /// `a >> d` (arithmetic): copies of the sign shifted in.
+    pub fn bv_ashr(&mut self, a: &BitVec, d: &BitVec) -> BitVec {
+        let sign = a.sign();
+        self.shift(a, d, |j, k, w| (j + k < w).then(|| j + k), sign)
+    }
+
+    /// A barrel shifter: stage `i` moves bit `from(j, 2^i, width)` to `j` when bit `i` of `d` is set;
+    /// positions with no source get `fill`, and a distance of the width or more fills everything.
+    fn shift(
+        &mut self,
+        a: &BitVec,
+        d: &BitVec,
+        from: fn(usize, usize, usize) -> Option<usize>,
+        fill: Bool,
+    ) -> BitVec {
+        let w = a.width();
+        let mut cur = a.bits.clone();
+        let mut too_far = Vec::new();
+        for (i, &di) in d.bits.iter().enumerate() {
+            let k = 1usize.checked_shl(i as u32).filter(|&k| k < w);
+            let Some(k) = k else {
+                too_far.push(di);
+                continue;
+            };
+            cur = (0..w)
+                .map(|j| {
+                    let src = from(j, k, w).map_or(fill, |s| cur[s]);
+                    self.ite(di, src, cur[j])
+                })
+                .collect();
+        }
+        let far = self.or(&too_far);
+        let bits = cur.into_iter().map(|x| self.ite(far, fill, x)).collect();
+        BitVec { bits }
+    }
+
+    /// Unsigned `a / b` and `a % b` (restoring division); for `b = 0` the quotient is all ones
+    /// and the remainder `a` (the caller checks for zero, as Java does).
+    pub fn bv_udivrem(&mut self, a: &BitVec, b: &BitVec) -> (BitVec, BitVec) {
+        let w = a.width().max(b.width());
+        let (a, b) = (self.bv_zext(a, w), self.bv_zext(b, w + 1));
+        let mut rem = self.bv_const(w + 1, 0);
+        let mut q = vec![Bool::FALSE; w];
+        for i in (0..w).rev() {
+            // rem = rem * 2 + bit i of a, then subtract b if it fits.
+            let mut bits = vec![a.bits[i]];
+            bits.extend_from_slice(&rem.bits[..w]);
+            let shifted = BitVec::from_bits(bits);
+            let diff = self.bv_sub(&shifted, &b);
+            let fits = !diff.sign();
+            q[i] = fits;
+            rem = self.bv_ite(fits, &diff, &shifted);
+        }
+        let rem = self.bv_zext(&rem, w);
+        (BitVec::from_bits(q), rem)
+    }
+
+    /// Signed `a / b` and `a % b` as Java computes them: the quotient truncated toward zero, the
+    /// remainder with the dividend's sign, `MIN / -1 = MIN` and `MIN % -1 = 0` (wrapping). For
+    /// `b = 0` the results are unspecified (the caller throws `ArithmeticException`).
+    pub fn bv_sdivrem(&mut self, a: &BitVec, b: &BitVec) -> (BitVec, BitVec) {
+        let (a, b) = self.widen(a, b);
+        let (sa, sb) = (a.sign(), b.sign());
+        let neg_a = self.bv_neg(&a);
+        let neg_b = self.bv_neg(&b);
+        let abs_a = self.bv_ite(sa, &neg_a, &a);
+        let abs_b = self.bv_ite(sb, &neg_b, &b);
+        let (q, r) = self.bv_udivrem(&abs_a, &abs_b);
+        let neg_q = self.bv_neg(&q);
+        let neg_r = self.bv_neg(&r);
+        let q_negative = self.xor(sa, sb);
+        let q = self.bv_ite(q_negative, &neg_q, &q);
+        let r = self.bv_ite(sa, &neg_r, &r);
+        (q, r)
+    }
+
     /// `a = b`.
     pub fn bv_eq(&mut self, a: &BitVec, b: &BitVec) -> Bool {
         let (a, b) = self.widen(a, b);

@@ -219,3 +219,111 @@ fn mixed_widths_sign_extend_and_empty_vectors_are_safe() {
     let wide = c.bv_const(70, -3);
     assert_eq!(wide.as_const(), Some(-3));
 }
+
+/// Java's results for the bitwise, shift and division operators on `w`-bit values `a`, `b`
+/// (division by zero left out: the encoder throws before dividing).
+fn java_ops(a: i64, b: i64, w: u32) -> Vec<Option<i64>> {
+    let d = (b as u64) & u64::from(w - 1); // a distance within the width, as callers mask it
+    let (q, r) = if b == 0 {
+        (None, None)
+    } else {
+        (
+            Some(wrap(a.wrapping_div(b), w)),
+            Some(wrap(a.wrapping_rem(b), w)),
+        )
+    };
+    let unsigned = |v: i64| (v as u64) & ((1 << w) - 1);
+    vec![
+        Some(a & b),
+        Some(a | b),
+        Some(a ^ b),
+        Some(!a),
+        Some(wrap(a << d, w)),
+        Some(wrap((unsigned(a) >> d) as i64, w)),
+        Some(a >> d),
+        q,
+        r,
+    ]
+}
+
+fn java_circuit(c: &mut Circuit, x: &BitVec, y: &BitVec) -> Vec<BitVec> {
+    let d = c.bv_zext(y, 2); // the low bits of y: a distance within width 4
+    let (q, r) = c.bv_sdivrem(x, y);
+    vec![
+        c.bv_and(x, y),
+        c.bv_or(x, y),
+        c.bv_xor(x, y),
+        c.bv_not(x),
+        c.bv_shl(x, &d),
+        c.bv_lshr(x, &d),
+        c.bv_ashr(x, &d),
+        q,
+        r,
+    ]
+}
+
+#[test]
+fn bitwise_shift_and_division_match_java_width_4() {
+    let mut c = Circuit::new();
+    for a in range() {
+        for b in range() {
+            let (x, y) = (c.bv_const(W, a), c.bv_const(W, b));
+            let got: Vec<Option<i64>> = java_circuit(&mut c, &x, &y)
+                .iter()
+                .map(|v| v.as_const())
+                .collect();
+            let want = java_ops(a, b, W as u32);
+            for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+                if let Some(w) = w {
+                    assert_eq!(*g, Some(*w), "op {i}: a={a} b={b}");
+                }
+            }
+        }
+    }
+    // Symbolic: with x=a, y=b fixed, no result can differ from Java's.
+    let mut s = Session::new();
+    let c = s.circuit_mut();
+    let (x, y) = (c.bv_fresh(W), c.bv_fresh(W));
+    let results = java_circuit(c, &x, &y);
+    for a in range() {
+        for b in range() {
+            let c = s.circuit_mut();
+            let (ca, cb) = (c.bv_const(W, a), c.bv_const(W, b));
+            let fix = [c.bv_eq(&x, &ca), c.bv_eq(&y, &cb)];
+            let mut diffs = Vec::new();
+            for (v, w) in results.iter().zip(java_ops(a, b, W as u32)) {
+                if let Some(w) = w {
+                    let k = c.bv_const(v.width(), w);
+                    diffs.push(c.bv_ne(v, &k));
+                }
+            }
+            let wrong = c.or(&diffs);
+            assert!(
+                matches!(
+                    s.solve(&[], &[fix[0], fix[1], wrong]),
+                    Ok(Outcome::Unsat(_))
+                ),
+                "a={a} b={b}"
+            );
+        }
+    }
+}
+
+#[test]
+fn unsigned_division_and_far_shifts() {
+    let mut c = Circuit::new();
+    for a in 0..16i64 {
+        for b in 1..16i64 {
+            let (x, y) = (c.bv_const(4, a), c.bv_const(4, b));
+            let (q, r) = c.bv_udivrem(&x, &y);
+            let u = |v: &BitVec| (v.as_const().expect("constant") as u64) & 0xF;
+            assert_eq!((u(&q), u(&r)), ((a / b) as u64, (a % b) as u64), "{a}/{b}");
+        }
+        // A distance of the width or more: 0 for << and >>>, the sign for >>.
+        let x = c.bv_const(4, a);
+        let far = c.bv_const(3, 5);
+        assert_eq!(c.bv_shl(&x, &far).as_const(), Some(0));
+        assert_eq!(c.bv_lshr(&x, &far).as_const(), Some(0));
+        assert_eq!(c.bv_ashr(&x, &far).as_const(), Some(wrap(a, 4) >> 3));
+    }
+}
