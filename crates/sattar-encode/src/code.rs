@@ -7,7 +7,7 @@
 use crate::universe::{Origin, SymHeap, Universe};
 use crate::value::{bit, equal, fresh_like, ite, select, Val};
 use sattar_heap::Value;
-use sattar_java::interp::{static_key, ABSTRACT_METHOD, CLASS_CAST, NPE};
+use sattar_java::interp::{static_key, ABSTRACT_METHOD, ARITHMETIC, CLASS_CAST, NPE};
 use sattar_java::{
     BinOp, Block, Body, FieldRef, Label, Literal, MethodId, Node, NodeKind, Operand, Program,
     Rvalue, StmtId, Type, UnOp, VarId,
@@ -328,6 +328,16 @@ impl<'a> Walker<'a> {
         self.guard = self.session.circuit_mut().and2(self.guard, !null);
     }
 
+    /// A division's divisor: throws an `ArithmeticException` when it is zero.
+    fn zero_check(&mut self, v: &Val) {
+        let c = self.session.circuit_mut();
+        let zero = c.bv_const(self.bounds.width, 0);
+        let is_zero = v.as_int().map_or(Bool::FALSE, |x| c.bv_eq(x, &zero));
+        let thrown = c.and2(self.guard, is_zero);
+        self.raise(ARITHMETIC, thrown);
+        self.guard = self.session.circuit_mut().and2(self.guard, !is_zero);
+    }
+
     /// The value of `var` in the current frame, if it has one.
     fn value_of(&self, var: VarId) -> Option<Val> {
         self.frames
@@ -391,6 +401,10 @@ impl<'a> Walker<'a> {
             NodeKind::NullCheck(op) => {
                 let v = self.operand(op);
                 self.null_check(&v);
+            }
+            NodeKind::ZeroCheck(op) => {
+                let v = self.operand(op);
+                self.zero_check(&v);
             }
             NodeKind::CheckCast { op, class } => {
                 let v = self.operand(op);
@@ -678,6 +692,12 @@ impl<'a> Walker<'a> {
                 self.arith(BinOp::Sub, &zero, &v)
             }
             Rvalue::Unary(UnOp::Not, a) => Val::Bool(!self.operand(a).as_bool()),
+            Rvalue::Unary(UnOp::BitNot, a) => {
+                let v = self.operand(a);
+                let zero = BitVec::from_bits(vec![Bool::FALSE; self.bounds.width]);
+                let x = v.as_int().cloned().unwrap_or(zero);
+                Val::Int(self.session.circuit_mut().bv_not(&x))
+            }
             Rvalue::Binary(op, a, b) => {
                 let l = self.operand(a);
                 let r = self.operand(b);
@@ -747,11 +767,22 @@ impl<'a> Walker<'a> {
     fn binary(&mut self, op: BinOp, l: &Val, r: &Val) -> Val {
         let (a, b) = match (l, r) {
             (Val::Int(a), Val::Int(b)) => (a.clone(), b.clone()),
+            (Val::Bool(x), Val::Bool(y)) if op.is_bitwise() => {
+                let c = self.session.circuit_mut();
+                return Val::Bool(match op {
+                    BinOp::BitAnd => c.and2(*x, *y),
+                    BinOp::BitOr => c.or2(*x, *y),
+                    _ => c.xor(*x, *y),
+                });
+            }
             _ => {
                 let eq = equal(self.session.circuit_mut(), l, r);
                 return Val::Bool(if op == BinOp::Ne { !eq } else { eq });
             }
         };
+        if op.is_arithmetic() {
+            return self.arith(op, l, r);
+        }
         let c = self.session.circuit_mut();
         Val::Bool(match op {
             BinOp::Eq => c.bv_eq(&a, &b),
@@ -760,33 +791,25 @@ impl<'a> Walker<'a> {
             BinOp::Le => c.bv_sle(&a, &b),
             BinOp::Gt => c.bv_sgt(&a, &b),
             BinOp::Ge => c.bv_sge(&a, &b),
-            BinOp::Add | BinOp::Sub | BinOp::Mul => return self.arith(op, l, r),
-            BinOp::And | BinOp::Or => Bool::FALSE, // short-circuit operators never get here
+            // Arithmetic returned above; short-circuit operators never get here.
+            _ => Bool::FALSE,
         })
     }
 
-    /// `+ - *` wrapping at the bitwidth; below 32 bits, a wrap Java would not make is an overflow.
+    /// Java's `int` arithmetic at the bitwidth; below 32 bits, a result Java's 32 bits would
+    /// not wrap the same way is an overflow (the run is outside what the encoding represents).
     fn arith(&mut self, op: BinOp, l: &Val, r: &Val) -> Val {
         let w = self.bounds.width;
         let zero = BitVec::from_bits(vec![Bool::FALSE; w]);
         let a = l.as_int().cloned().unwrap_or_else(|| zero.clone());
         let b = r.as_int().cloned().unwrap_or(zero);
         let c = self.session.circuit_mut();
-        let (sum, wide) = match op {
-            BinOp::Add => (c.bv_add(&a, &b), None),
-            BinOp::Sub => (c.bv_sub(&a, &b), None),
-            _ => {
-                let (aw, bw) = (c.bv_resize(&a, 2 * w), c.bv_resize(&b, 2 * w));
-                let p = c.bv_mul(&aw, &bw);
-                (c.bv_resize(&p, w), Some(p))
-            }
-        };
-        if w < 32 {
-            let ovf = overflow(c, op, &a, &b, &sum, wide.as_ref());
+        let (result, ovf) = int_op(c, op, &a, &b, w);
+        if w < 32 && ovf != Bool::FALSE {
             let here = c.and2(self.guard, ovf);
             self.overflow = self.session.circuit_mut().or2(self.overflow, here);
         }
-        Val::Int(sum)
+        Val::Int(result)
     }
 
     /// `new C(args)`: a fresh atom with its fields at their initial values (and an inner class's
@@ -876,6 +899,59 @@ impl<'a> Walker<'a> {
         self.guard = self.session.circuit_mut().or2(self.guard, ctx.returns);
         self.group = saved;
         Some(ctx.value)
+    }
+}
+
+/// `a op b` at width `w` and whether Java's 32-bit result differs from it (only below 32 bits).
+/// Bitwise operators are exact at any width (sign extension commutes with them); a shift is done
+/// at 32 bits, its distance masked to 5 bits as Java does, and must fit back into `w` bits.
+fn int_op(c: &mut Circuit, op: BinOp, a: &BitVec, b: &BitVec, w: usize) -> (BitVec, Bool) {
+    let exact = |r: BitVec| (r, Bool::FALSE);
+    match op {
+        BinOp::Add | BinOp::Sub => {
+            let r = if op == BinOp::Add {
+                c.bv_add(a, b)
+            } else {
+                c.bv_sub(a, b)
+            };
+            let ovf = overflow(c, op, a, b, &r, None);
+            (r, ovf)
+        }
+        BinOp::Mul => {
+            let (aw, bw) = (c.bv_resize(a, 2 * w), c.bv_resize(b, 2 * w));
+            let p = c.bv_mul(&aw, &bw);
+            let r = c.bv_resize(&p, w);
+            let ovf = overflow(c, op, a, b, &r, Some(&p));
+            (r, ovf)
+        }
+        BinOp::Div | BinOp::Rem => {
+            let (q, rem) = c.bv_sdivrem(a, b);
+            if op == BinOp::Rem {
+                return exact(rem);
+            }
+            // MIN / -1 wraps to MIN at any width, but is 2^(w-1) in Java's 32 bits.
+            let min = c.bv_const(w, -(1i64 << (w - 1)));
+            let minus_one = c.bv_const(w, -1);
+            let (is_min, by_minus_one) = (c.bv_eq(a, &min), c.bv_eq(b, &minus_one));
+            (q, c.and2(is_min, by_minus_one))
+        }
+        BinOp::BitAnd => exact(c.bv_and(a, b)),
+        BinOp::BitOr => exact(c.bv_or(a, b)),
+        BinOp::BitXor => exact(c.bv_xor(a, b)),
+        _ => {
+            let a32 = c.bv_resize(a, 32);
+            let b32 = c.bv_resize(b, 32);
+            let d = c.bv_zext(&b32, 5);
+            let r32 = match op {
+                BinOp::Shl => c.bv_shl(&a32, &d),
+                BinOp::Shr => c.bv_ashr(&a32, &d),
+                _ => c.bv_lshr(&a32, &d),
+            };
+            let r = c.bv_resize(&r32, w);
+            let back = c.bv_resize(&r, 32);
+            let ovf = c.bv_ne(&back, &r32);
+            (r, ovf)
+        }
     }
 }
 

@@ -15,6 +15,8 @@ pub const NPE: &str = "java.lang.NullPointerException";
 pub const CLASS_CAST: &str = "java.lang.ClassCastException";
 /// The class name reported when a call finds no implementation (never in code javac accepts).
 pub const ABSTRACT_METHOD: &str = "java.lang.AbstractMethodError";
+/// The class name reported for an integer division or remainder by zero.
+pub const ARITHMETIC: &str = "java.lang.ArithmeticException";
 /// The class name reported when calls nest deeper than [`Limits::max_depth`].
 pub const STACK_OVERFLOW: &str = "java.lang.StackOverflowError";
 
@@ -334,6 +336,11 @@ impl<'p> Machine<'p> {
             NodeKind::NullCheck(op) => {
                 self.obj(&self.operand(op, f))?;
             }
+            NodeKind::ZeroCheck(op) => {
+                if self.operand(op, f) == Value::Int(0) {
+                    return throw(ARITHMETIC);
+                }
+            }
             NodeKind::CheckCast { op, class } => {
                 if let Value::Ref(o) = self.operand(op, f) {
                     if !self.is_instance(&o, class) {
@@ -408,6 +415,7 @@ impl<'p> Machine<'p> {
                 other => other,
             },
             Rvalue::Unary(UnOp::Not, a) => Value::Bool(self.operand(a, f) != Value::Bool(true)),
+            Rvalue::Unary(UnOp::BitNot, a) => Value::Int(!int(&self.operand(a, f))),
             Rvalue::Binary(op, a, b) => binary(*op, &self.operand(a, f), &self.operand(b, f)),
             Rvalue::Read { obj, field } => {
                 let o = self.obj(&self.operand(obj, f))?;
@@ -572,20 +580,45 @@ fn int(v: &Value) -> i32 {
     }
 }
 
+/// Java's `int` arithmetic (JLS 15.17, 15.18, 15.19, 15.22): wrapping, division truncating
+/// toward zero (`MIN / -1 = MIN`, the zero divisor checked before), shift distances masked to
+/// 5 bits (Rust's wrapping shifts mask the same way).
 fn arith(op: BinOp, l: &Value, r: &Value) -> Value {
     let (a, b) = (int(l), int(r));
     Value::Int(match op {
         BinOp::Add => a.wrapping_add(b),
         BinOp::Sub => a.wrapping_sub(b),
         BinOp::Mul => a.wrapping_mul(b),
+        // A zero divisor never gets here (`ZeroCheck`); 0 keeps the function total.
+        BinOp::Div if b == 0 => 0,
+        BinOp::Rem if b == 0 => 0,
+        BinOp::Div => a.wrapping_div(b),
+        BinOp::Rem => a.wrapping_rem(b),
+        BinOp::BitAnd => a & b,
+        BinOp::BitOr => a | b,
+        BinOp::BitXor => a ^ b,
+        BinOp::Shl => a.wrapping_shl(b as u32),
+        BinOp::Shr => a.wrapping_shr(b as u32),
+        BinOp::UShr => (a as u32).wrapping_shr(b as u32) as i32,
         _ => 0,
     })
 }
 
 fn binary(op: BinOp, l: &Value, r: &Value) -> Value {
     use BinOp::*;
+    match (op, l, r) {
+        // `&`, `|`, `^` on booleans: both operands were evaluated.
+        (BitAnd, Value::Bool(a), Value::Bool(b)) => Value::Bool(*a & *b),
+        (BitOr, Value::Bool(a), Value::Bool(b)) => Value::Bool(*a | *b),
+        (BitXor, Value::Bool(a), Value::Bool(b)) => Value::Bool(*a ^ *b),
+        _ => binary_int(op, l, r),
+    }
+}
+
+fn binary_int(op: BinOp, l: &Value, r: &Value) -> Value {
+    use BinOp::*;
     match op {
-        Add | Sub | Mul => arith(op, l, r),
+        Add | Sub | Mul | Div | Rem | BitAnd | BitOr | BitXor | Shl | Shr | UShr => arith(op, l, r),
         Eq => Value::Bool(l == r),
         Ne => Value::Bool(l != r),
         Lt => Value::Bool(int(l) < int(r)),

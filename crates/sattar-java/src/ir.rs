@@ -371,6 +371,8 @@ pub enum NodeKind {
     },
     /// Throws `java.lang.NullPointerException` when the operand is null.
     NullCheck(Operand),
+    /// Throws `java.lang.ArithmeticException` when the int operand (a divisor) is zero.
+    ZeroCheck(Operand),
     /// Throws `java.lang.ClassCastException` when the operand is an object that is not a `class`
     /// (an explicit cast, or one javac inserts where erasure forgot a type).
     CheckCast {
@@ -540,7 +542,9 @@ impl NodeKind {
             NodeKind::Declare { init, .. } => init.iter().collect(),
             NodeKind::Assign { value, .. } => vec![value],
             NodeKind::Store { obj, value, .. } => vec![obj, value],
-            NodeKind::NullCheck(a) | NodeKind::If { cond: a, .. } => vec![a],
+            NodeKind::NullCheck(a) | NodeKind::ZeroCheck(a) | NodeKind::If { cond: a, .. } => {
+                vec![a]
+            }
             NodeKind::CheckCast { op, .. } => vec![op],
             NodeKind::StoreStatic { value, .. } => vec![value],
             NodeKind::Return(v) => v.iter().collect(),
@@ -586,6 +590,8 @@ pub enum UnOp {
     Neg,
     /// Boolean not.
     Not,
+    /// Bitwise complement `~` (`-a - 1`).
+    BitNot,
 }
 
 /// Binary operators.
@@ -613,9 +619,37 @@ pub enum BinOp {
     And,
     /// `||` (short-circuit)
     Or,
+    /// `/`: truncation toward zero, `MIN / -1 = MIN` (the zero check is an earlier `ZeroCheck`)
+    Div,
+    /// `%`: the dividend's sign, `MIN % -1 = 0` (the zero check is an earlier `ZeroCheck`)
+    Rem,
+    /// `&` on ints (bitwise) or booleans (both operands evaluated)
+    BitAnd,
+    /// `|` on ints or booleans
+    BitOr,
+    /// `^` on ints or booleans
+    BitXor,
+    /// `<<`, the distance masked to its low 5 bits
+    Shl,
+    /// `>>` (arithmetic), the distance masked to its low 5 bits
+    Shr,
+    /// `>>>` (logical), the distance masked to its low 5 bits
+    UShr,
 }
 
 impl BinOp {
+    /// Whether it computes an int from ints (`+ - * / % & | ^ << >> >>>`; the bitwise three also
+    /// apply to booleans).
+    pub fn is_arithmetic(self) -> bool {
+        use BinOp::*;
+        !matches!(self, Eq | Ne | Lt | Le | Gt | Ge | And | Or)
+    }
+
+    /// Whether it is `&`, `|` or `^` (bitwise on ints, logical on booleans).
+    pub fn is_bitwise(self) -> bool {
+        matches!(self, BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor)
+    }
+
     /// The Java spelling.
     pub fn symbol(self) -> &'static str {
         match self {
@@ -630,6 +664,14 @@ impl BinOp {
             BinOp::Ge => ">=",
             BinOp::And => "&&",
             BinOp::Or => "||",
+            BinOp::Div => "/",
+            BinOp::Rem => "%",
+            BinOp::BitAnd => "&",
+            BinOp::BitOr => "|",
+            BinOp::BitXor => "^",
+            BinOp::Shl => "<<",
+            BinOp::Shr => ">>",
+            BinOp::UShr => ">>>",
         }
     }
 }

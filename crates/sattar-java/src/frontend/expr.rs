@@ -115,6 +115,10 @@ impl Lower<'_, '_> {
                 let a = self.typed(child(node.expr), &Type::Boolean, out)?;
                 self.let_temp(Type::Boolean, Rvalue::Unary(UnOp::Not, a), out)
             }
+            "BITWISE_COMPLEMENT" => {
+                let a = self.typed(child(node.expr), &Type::Int, out)?;
+                self.let_temp(Type::Int, Rvalue::Unary(UnOp::BitNot, a), out)
+            }
             "CONDITIONAL_AND" | "CONDITIONAL_OR" => self.short_circuit(n, out)?,
             "CONDITIONAL_EXPRESSION" => self.conditional(n, &ty, out)?,
             "METHOD_INVOCATION" => self.call(n, &ty, out)?,
@@ -125,7 +129,7 @@ impl Lower<'_, '_> {
                 Some(op) => {
                     let a = self.expr(child(node.l), out)?.0;
                     let b = self.expr(child(node.r), out)?.0;
-                    self.let_temp(ty.clone(), Rvalue::Binary(op, a, b), out)
+                    self.binary(op, a, b, &ty, out)
                 }
                 None => return Err(self.unsupported_kind(n)),
             },
@@ -133,18 +137,18 @@ impl Lower<'_, '_> {
         Ok((op, ty))
     }
 
+    /// `a op b` into a temporary, after the implicit check a division makes (JLS 15.17.2: the
+    /// divisor is checked once both operands are evaluated).
+    fn binary(&mut self, op: BinOp, a: Operand, b: Operand, ty: &Type, out: &mut Block) -> Operand {
+        if matches!(op, BinOp::Div | BinOp::Rem) {
+            out.push(self.node(NodeKind::ZeroCheck(b.clone())));
+        }
+        self.let_temp(ty.clone(), Rvalue::Binary(op, a, b), out)
+    }
+
     /// The refusal of an expression kind sattar does not lower.
     fn unsupported_kind(&self, n: usize) -> sattar_diag::Diagnostic {
-        let k = self.cx.node(n).k.as_str();
-        match operator_name(k) {
-            Some(o) => self.cx.unsupported_at(
-                n,
-                self.cx.pref(n),
-                o.chars().count(),
-                format!("the `{o}` operator"),
-            ),
-            None => self.cx.unsupported(n, pretty(k)),
-        }
+        self.cx.unsupported(n, pretty(&self.cx.node(n).k))
     }
 
     /// javac's compile-time constant value of `n`, if it has a supported one.
@@ -632,15 +636,17 @@ impl Lower<'_, '_> {
         let target = self.strip_parens(target);
         let (op, rhs) = match node.k.as_str() {
             "ASSIGNMENT" => (None, node.expr),
-            "PLUS_ASSIGNMENT" => (Some(BinOp::Add), node.expr),
-            "MINUS_ASSIGNMENT" => (Some(BinOp::Sub), node.expr),
-            "MULTIPLY_ASSIGNMENT" => (Some(BinOp::Mul), node.expr),
             "PREFIX_INCREMENT" | "POSTFIX_INCREMENT" => (Some(BinOp::Add), None),
-            _ => (Some(BinOp::Sub), None),
+            "PREFIX_DECREMENT" | "POSTFIX_DECREMENT" => (Some(BinOp::Sub), None),
+            k => match k.strip_suffix("_ASSIGNMENT").and_then(binary_op) {
+                Some(op) => (Some(op), node.expr),
+                None => return Err(self.unsupported_kind(e)),
+            },
         };
         let tnode = self.cx.node(target);
         let ty = self.type_of(target)?;
-        if op.is_some() && ty != Type::Int {
+        let bitwise = matches!(op, Some(BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor));
+        if op.is_some() && ty != Type::Int && !(bitwise && ty == Type::Boolean) {
             return Err(self.cx.error(
                 e,
                 format!("compound assignment needs an int target, found {ty}"),
@@ -663,7 +669,7 @@ impl Lower<'_, '_> {
                     Some(op) => {
                         let old = self.let_temp(ty.clone(), Rvalue::Use(Operand::Var(var)), out);
                         let v = value(self, out)?;
-                        self.let_temp(ty.clone(), Rvalue::Binary(op, old, v), out)
+                        self.binary(op, old, v, &ty, out)
                     }
                 };
                 out.push(self.node(NodeKind::Assign { var, value: new }));
@@ -681,7 +687,7 @@ impl Lower<'_, '_> {
                     Some(op) => {
                         let old = self.let_temp(ty.clone(), Rvalue::ReadStatic(field.clone()), out);
                         let v = value(self, out)?;
-                        self.let_temp(ty.clone(), Rvalue::Binary(op, old, v), out)
+                        self.binary(op, old, v, &ty, out)
                     }
                 };
                 out.push(self.node(NodeKind::StoreStatic { field, value: new }));
@@ -733,7 +739,7 @@ impl Lower<'_, '_> {
                 };
                 let old = self.let_temp(ty.clone(), read, out);
                 let v = value(self, out)?;
-                self.let_temp(ty.clone(), Rvalue::Binary(op, old, v), out)
+                self.binary(op, old, v, ty, out)
             }
         };
         out.push(self.node(NodeKind::Store {
@@ -783,22 +789,14 @@ fn binary_op(kind: &str) -> Option<BinOp> {
         "LESS_THAN_EQUAL" => BinOp::Le,
         "GREATER_THAN" => BinOp::Gt,
         "GREATER_THAN_EQUAL" => BinOp::Ge,
-        _ => return None,
-    })
-}
-
-/// The Java spelling of an operator kind sattar refuses.
-fn operator_name(kind: &str) -> Option<&'static str> {
-    Some(match kind {
-        "DIVIDE" => "/",
-        "REMAINDER" => "%",
-        "LEFT_SHIFT" => "<<",
-        "RIGHT_SHIFT" => ">>",
-        "UNSIGNED_RIGHT_SHIFT" => ">>>",
-        "AND" => "&",
-        "OR" => "|",
-        "XOR" => "^",
-        "BITWISE_COMPLEMENT" => "~",
+        "DIVIDE" => BinOp::Div,
+        "REMAINDER" => BinOp::Rem,
+        "AND" => BinOp::BitAnd,
+        "OR" => BinOp::BitOr,
+        "XOR" => BinOp::BitXor,
+        "LEFT_SHIFT" => BinOp::Shl,
+        "RIGHT_SHIFT" => BinOp::Shr,
+        "UNSIGNED_RIGHT_SHIFT" => BinOp::UShr,
         _ => return None,
     })
 }

@@ -226,18 +226,6 @@ impl<'a> Cx<'a> {
         self.diag(i, "unsupported", what).with_help(SUBSET_HELP)
     }
 
-    /// "sattar does not support this", underlining `len` characters at byte `offset` of `i`'s file.
-    pub fn unsupported_at(
-        &self,
-        i: usize,
-        offset: usize,
-        len: usize,
-        what: impl Into<String>,
-    ) -> Diagnostic {
-        self.diag_at(i, offset, len, "unsupported", what)
-            .with_help(SUBSET_HELP)
-    }
-
     /// A plain error at node `i`.
     pub fn error(&self, i: usize, msg: impl Into<String>) -> Diagnostic {
         self.diag(i, "error", msg)
