@@ -6,6 +6,7 @@
 
 mod compile;
 mod instrument;
+mod layout;
 mod protocol;
 mod runner;
 // The worker hosts the JVM through the JNI invocation API and redirects file descriptors.

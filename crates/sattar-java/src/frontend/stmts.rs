@@ -158,7 +158,18 @@ impl Numbering<'_, '_> {
             "IF" => {
                 let Some(c) = node.cond else { return };
                 let text = format!("if {}", collapse(cx.src(c)));
-                self.add_branch(n, StmtKind::If, c, text, Probe::Cond);
+                let probe = match binds(cx, c) {
+                    Some(true) => Probe::Binds {
+                        when_true: true,
+                        other: node.otherwise.map(|e| cx.span(e)),
+                    },
+                    Some(false) => Probe::Binds {
+                        when_true: false,
+                        other: node.then.map(|t| cx.span(t)),
+                    },
+                    None => Probe::Cond,
+                };
+                self.add_branch(n, StmtKind::If, c, text, probe);
                 if let Some(t) = node.then {
                     self.body(t);
                 }
@@ -177,7 +188,7 @@ impl Numbering<'_, '_> {
                         records: true,
                     }
                 } else {
-                    Probe::Cond
+                    loop_probe(cx, c, b)
                 };
                 self.add_branch(n, StmtKind::While, c, text, probe);
                 self.body(b);
@@ -189,15 +200,20 @@ impl Numbering<'_, '_> {
                 let text = format!("do … while {};", collapse(cx.src(c)));
                 // A `do … while` is reported on the line of its test.
                 let line = cx.line(c, cx.span(c).start);
-                self.add_branch(n, StmtKind::DoWhile, c, text, Probe::DoWhile)
-                    .line = line;
+                // Variables bound when true are in scope nowhere: only those bound when false
+                // (in scope after the loop) need the condition's shape kept.
+                let probe = match binds(cx, c) {
+                    Some(false) => loop_probe(cx, c, b),
+                    _ => Probe::DoWhile,
+                };
+                self.add_branch(n, StmtKind::DoWhile, c, text, probe).line = line;
                 self.body(b);
             }
             "FOR_LOOP" => {
                 let Some(b) = node.body else { return };
                 let header = collapse(&cx.text_of(n)[span.start..cx.span(b).start]);
                 let probe = match node.cond {
-                    Some(_) if !constant_true(cx, node.cond) => Probe::Cond,
+                    Some(c) if !constant_true(cx, node.cond) => loop_probe(cx, c, b),
                     c => Probe::BodyStart {
                         body: cx.span(b),
                         records: c.is_some(),
@@ -235,6 +251,9 @@ impl Numbering<'_, '_> {
         let node = cx.node(d);
         let Some(init) = node.init else { return };
         let span = cx.span(d);
+        // A final field with a constant initializer is a constant variable: javac folds its uses
+        // (JLS 4.12.4), which a probe inside the initializer would undo.
+        let constant = node.mods.iter().any(|m| m == "final") && cx.node(init).cv.is_some();
         let ty_text = node.vtype.map_or("", |t| cx.src(t));
         let start = cx.pref(d);
         let text = format!(
@@ -242,7 +261,12 @@ impl Numbering<'_, '_> {
             collapse(ty_text),
             collapse(&cx.text_of(d)[start..cx.span(init).end])
         );
-        self.add(d, StmtKind::Field, span, text, Probe::Init(cx.span(init)));
+        let probe = if constant {
+            Probe::Before
+        } else {
+            Probe::Init(cx.span(init))
+        };
+        self.add(d, StmtKind::Field, span, text, probe);
     }
 
     /// `T a = 1, b;`: one statement per variable, each spanning the whole declaration.
@@ -273,6 +297,38 @@ impl Numbering<'_, '_> {
             };
             self.add(d, StmtKind::Local, span, text, probe);
         }
+    }
+}
+
+/// Which outcome of condition `c` introduces pattern variables (JLS 6.3.1): `Some(true)` when
+/// true, `Some(false)` when false, `None` if neither (a condition never binds on both).
+pub(crate) fn binds(cx: &Cx, c: usize) -> Option<bool> {
+    let n = cx.node(c);
+    let side = |x: Option<usize>| x.and_then(|x| deep(|| binds(cx, x)));
+    match n.k.as_str() {
+        "PARENTHESIZED" => side(n.expr),
+        "LOGICAL_COMPLEMENT" => side(n.expr).map(|t| !t),
+        "CONDITIONAL_AND" => [side(n.l), side(n.r)].contains(&Some(true)).then_some(true),
+        "CONDITIONAL_OR" => [side(n.l), side(n.r)]
+            .contains(&Some(false))
+            .then_some(false),
+        "INSTANCE_OF" => n.bind.map(|_| true),
+        _ => None,
+    }
+}
+
+/// The probe of a loop with test `c` and body `b`.
+fn loop_probe(cx: &Cx, c: usize, b: usize) -> Probe {
+    match binds(cx, c) {
+        Some(true) => Probe::Binds {
+            when_true: true,
+            other: None,
+        },
+        Some(false) => Probe::Binds {
+            when_true: false,
+            other: Some(cx.span(b)),
+        },
+        None => Probe::Cond,
     }
 }
 
