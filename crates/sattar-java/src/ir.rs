@@ -710,6 +710,9 @@ pub enum Probe {
     /// the uses of such a `final` field, so the probe may not touch the initializer): a probe
     /// statement (for a field, an initializer block) before the declaration.
     Before,
+    /// An explicit `this()` or `super()` without arguments, before which Java allows nothing: a
+    /// probe statement after it (covered and counted once the constructor called returns).
+    After,
     /// A branch: the condition (the statement's `cond` span) becomes `probe && (cond)`.
     Cond,
     /// A loop whose test is absent or the constant `true`: a probe first in its body (`records`:

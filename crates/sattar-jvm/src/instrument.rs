@@ -92,6 +92,7 @@ fn probes(s: &StmtInfo, out: &mut Vec<Insert>) {
             at.open(s.span.start, format!("{{sattar.Cov.s({n});}} "))
         }
         Probe::Before => at.open(s.span.start, format!("sattar.Cov.s({n}); ")),
+        Probe::After => at.close(s.span.end, format!(" sattar.Cov.s({n});")),
         Probe::Cond => cond(s, &mut at),
         Probe::BodyStart { body, records } => {
             let probe = if records {

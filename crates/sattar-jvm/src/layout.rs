@@ -18,6 +18,8 @@ pub struct Layout {
     binary: HashMap<String, String>,
     /// Binary name → qualified name.
     qualified: HashMap<String, String>,
+    /// An inner class → its enclosing instance's class and the field holding it.
+    outer: HashMap<String, (String, String)>,
 }
 
 impl Layout {
@@ -27,6 +29,12 @@ impl Layout {
         let names = p.classes.iter().map(|c| (c.name.clone(), c.binary.clone()));
         let mut layout = Layout::with_names(names.collect());
         layout.initialize = p.classes.iter().map(|c| c.binary.clone()).collect();
+        layout.outer = p
+            .classes
+            .iter()
+            .filter_map(|c| Some((c.name.clone(), c.outer.as_ref()?)))
+            .map(|(c, o)| (c, (o.class.clone(), o.field.clone())))
+            .collect();
         let schema = p.schema();
         layout.classes = schema
             .classes
@@ -136,6 +144,12 @@ impl Layout {
         let params: String = sig.params.iter().map(|(_, t)| self.descriptor(t)).collect();
         let ret = sig.ret.as_ref().map_or("V".into(), |t| self.descriptor(t));
         format!("({params}){ret}")
+    }
+
+    /// An inner class's enclosing instance: its class and the field holding it. javac passes it
+    /// to the class's constructors as a first parameter of their own.
+    pub fn outer(&self, class: &str) -> Option<&(String, String)> {
+        self.outer.get(class)
     }
 
     /// An exception class as sattar names it: a class of the subject by its qualified name

@@ -5,10 +5,10 @@ use crate::compile::compile;
 use crate::layout::Layout;
 use crate::protocol::{
     from_wire_heap, to_wire_objects, to_wire_statics, to_wire_type, to_wire_value, Request,
-    Response, RunEnd, RunRequest,
+    Response, RunEnd, RunRequest, WireValue,
 };
 use crate::JvmError;
-use sattar_heap::{MethodSig, Schema, TestInput, Value};
+use sattar_heap::{FieldType, Heap, MethodSig, Schema, TestInput, Value};
 use sattar_java::{BranchEvent, Execution, MethodId, Program, StmtId, Termination};
 use sattar_jdk::{default_cache_dir, Jdk};
 use std::collections::BTreeSet;
@@ -399,7 +399,7 @@ impl JvmRunner {
                 )));
             }
         }
-        let args = sig
+        let mut args: Vec<WireValue> = sig
             .params
             .iter()
             .map(|(p, _)| {
@@ -409,28 +409,25 @@ impl JvmRunner {
                     .ok_or_else(|| bad(format!("missing argument {p}")))
             })
             .collect::<Result<_, _>>()?;
-        for (id, o) in &input.heap.objects {
-            for v in o.fields.values() {
-                if let Value::Ref(r) = v {
-                    if input.heap.get(r).is_none() {
-                        return Err(bad(format!("{id} refers to {r}, which is not in the heap")));
-                    }
-                }
-            }
+        if let Some(why) = dangling(&input.heap) {
+            return Err(bad(why));
         }
-        for (key, v) in &input.heap.statics {
-            if let Value::Ref(r) = v {
-                if input.heap.get(r).is_none() {
-                    return Err(bad(format!(
-                        "{key} refers to {r}, which is not in the heap"
-                    )));
-                }
-            }
+        let mut descriptor = self.layout.method_descriptor(sig);
+        if let (Some(t), true, Some((outer, field))) = (
+            &input.this,
+            sig.name == "<init>",
+            self.layout.outer(&sig.class),
+        ) {
+            // The enclosing instance the constructor stores is the receiver's own.
+            let v = input.heap.field(t, field).cloned().unwrap_or(Value::Null);
+            args.insert(0, to_wire_value(&v));
+            let first = self.layout.descriptor(&FieldType::Ref(outer.clone()));
+            descriptor = format!("({first}{}", &descriptor[1..]);
         }
         Ok(RunRequest {
             class: sig.class.clone(),
             method: sig.name.clone(),
-            descriptor: self.layout.method_descriptor(sig),
+            descriptor,
             is_static: sig.is_static,
             ret: sig.ret.as_ref().map(to_wire_type),
             this: input.this.as_ref().map(|t| t.0.clone()),
@@ -478,6 +475,21 @@ impl JvmRunner {
             steps,
         }
     }
+}
+
+/// A reference to an object the heap does not hold, if any.
+fn dangling(heap: &Heap) -> Option<String> {
+    let refs = heap
+        .objects
+        .iter()
+        .flat_map(|(id, o)| o.fields.values().map(move |v| (id.to_string(), v)));
+    let statics = heap.statics.iter().map(|(k, v)| (k.clone(), v));
+    refs.chain(statics).find_map(|(at, v)| match v {
+        Value::Ref(r) if heap.get(r).is_none() => {
+            Some(format!("{at} refers to {r}, which is not in the heap"))
+        }
+        _ => None,
+    })
 }
 
 /// An outcome whose coverage and post-state could not be observed (the worker is gone): empty

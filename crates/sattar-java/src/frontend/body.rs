@@ -92,7 +92,101 @@ pub(crate) fn lower_program(cx: &Cx, decls: Decls) -> Program {
         .map(|(i, h)| (MethodId(i as u32), h.overrides.as_slice()))
         .collect();
     program.dispatch = dispatch_table(&program, &overrides);
+    enum_compare_to(&mut program);
     program
+}
+
+/// `Comparable.compareTo` on an enum constant runs `Enum.compareTo` (final): modelled per enum
+/// class as its bridge and body behave — the argument cast to the enum's class
+/// (ClassCastException for another class), dereferenced (NullPointerException for null), and
+/// the ordinals subtracted.
+fn enum_compare_to(p: &mut Program) {
+    let called: Vec<MethodId> = p
+        .methods
+        .iter()
+        .filter(|m| m.class == "java.lang.Comparable" && m.name == "compareTo")
+        .map(|m| m.id)
+        .collect();
+    if called.is_empty() {
+        return;
+    }
+    let enums: Vec<String> = p
+        .classes
+        .iter()
+        .filter(|c| c.kind == ClassKind::Enum)
+        .map(|c| c.name.clone())
+        .collect();
+    for e in enums {
+        let id = MethodId(p.methods.len() as u32);
+        p.methods.push(enum_compare_to_model(&e, id));
+        for &m in &called {
+            p.dispatch.insert((m, e.clone()), id);
+        }
+    }
+}
+
+/// `int compareTo(E o) { return this.ordinal - o.ordinal; }` of enum `e`, without statements.
+fn enum_compare_to_model(e: &str, id: MethodId) -> Method {
+    let var = |name: &str, ty: Type, kind| Var {
+        name: name.into(),
+        ty,
+        kind,
+    };
+    let vars = vec![
+        var("o", Type::Class(e.into()), VarKind::Param),
+        var("$t1", Type::Int, VarKind::Temp),
+        var("$t2", Type::Int, VarKind::Temp),
+        var("$t3", Type::Int, VarKind::Temp),
+    ];
+    let ordinal = FieldRef {
+        class: e.into(),
+        name: ORDINAL.into(),
+    };
+    let o = Operand::Var(VarId(0));
+    let node = |kind| Node {
+        stmt: MADE_UP,
+        kind,
+    };
+    let read = |obj: Operand| Rvalue::Read {
+        obj,
+        field: ordinal.clone(),
+    };
+    let (t1, t2, t3) = (VarId(1), VarId(2), VarId(3));
+    let block = vec![
+        node(NodeKind::Let {
+            var: t1,
+            value: read(Operand::This),
+        }),
+        node(NodeKind::NullCheck(o.clone())),
+        node(NodeKind::Let {
+            var: t2,
+            value: read(o),
+        }),
+        node(NodeKind::Let {
+            var: t3,
+            value: Rvalue::Binary(BinOp::Sub, Operand::Var(t1), Operand::Var(t2)),
+        }),
+        node(NodeKind::Return(Some(Operand::Var(t3)))),
+    ];
+    Method {
+        id,
+        class: e.into(),
+        name: "compareTo".into(),
+        descriptor: vec!["java.lang.Enum".into()],
+        kind: MethodKind::Library,
+        is_static: false,
+        is_private: false,
+        params: vec![Param {
+            name: "o".into(),
+            ty: Type::Class(e.into()),
+        }],
+        ret: Type::Int,
+        body: Body { vars, block },
+        unsupported: None,
+        file: FileId(0),
+        annotations: Vec::new(),
+        span: Span::default(),
+    }
 }
 
 fn method_of(h: &Header, id: MethodId, body: Body, unsupported: Option<Diagnostic>) -> Method {
@@ -844,7 +938,7 @@ impl<'a, 'c> Lower<'a, 'c> {
 }
 
 /// Whether an expression statement's expression is `this(...)` or `super(...)`.
-fn is_ctor_call(cx: &Cx, e: Option<usize>) -> bool {
+pub(crate) fn is_ctor_call(cx: &Cx, e: Option<usize>) -> bool {
     e.is_some_and(|e| {
         let n = cx.node(e);
         n.k == "METHOD_INVOCATION"

@@ -21,6 +21,9 @@ pub(crate) const LIBRARY_INTERFACES: &[&str] = &[
     "java.io.Serializable",
 ];
 
+/// The interfaces every enum implements through `java.lang.Enum`.
+pub(crate) const ENUM_INTERFACES: &[&str] = &["java.lang.Comparable", "java.io.Serializable"];
+
 /// The spec annotation types that ship with sattar (package `sattar`).
 const SPEC_ANNOTATIONS: &[&str] = &["Invariant", "Requires", "Ensures"];
 
@@ -345,7 +348,7 @@ fn class_decl(cx: &Cx, decls: &Decls, f: &Found) -> (Class, ClassDecl) {
             is_exception = true;
         }
     }
-    let interfaces = node
+    let mut interfaces: Vec<String> = node
         .implements
         .iter()
         .filter_map(|i| {
@@ -353,6 +356,10 @@ fn class_decl(cx: &Cx, decls: &Decls, f: &Found) -> (Class, ClassDecl) {
             decls.names.get(i).cloned().or(library)
         })
         .collect();
+    if kind == ClassKind::Enum {
+        // java.lang.Enum, every enum's superclass, is Comparable and Serializable.
+        interfaces.extend(ENUM_INTERFACES.iter().map(|i| i.to_string()));
+    }
     let span = name_span(cx, n, node.name.as_deref().unwrap_or(""));
     let annotations = annotations(cx, &node.ann).unwrap_or_else(|d| {
         unsupported.get_or_insert(d);

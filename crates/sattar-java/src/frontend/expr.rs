@@ -436,9 +436,17 @@ impl Lower<'_, '_> {
             .iter()
             .map(|(p, _)| p.ty.clone())
             .collect();
+        // A method's arguments are cast to the erasure of its parameter types as instantiated at
+        // the call (javac's TransTypes), a constructor's to its declared ones.
+        let node = self.cx.node(n);
+        let instantiated = |i: usize| {
+            let t = node.iparams.get(i).and_then(|t| self.decls.ty(t));
+            t.filter(|t| matches!(t, Type::Class(_)))
+        };
         let mut args = Vec::new();
-        for (&a, want) in self.cx.node(n).args.iter().zip(&params) {
-            args.push(self.typed(a, want, out)?);
+        for (i, (&a, declared)) in node.args.iter().zip(&params).enumerate() {
+            let want = instantiated(i).unwrap_or_else(|| declared.clone());
+            args.push(self.typed(a, &want, out)?);
         }
         Ok(args)
     }

@@ -147,6 +147,13 @@ impl Numbering<'_, '_> {
         };
         match node.k.as_str() {
             "VARIABLE" => self.declaration(&[n]),
+            // Nothing may precede `this(...)`/`super(...)` in a constructor: the probe runs
+            // inside its first argument, or after a call without any.
+            "EXPRESSION_STATEMENT" if super::body::is_ctor_call(cx, node.expr) => {
+                let first = node.expr.and_then(|e| cx.node(e).args.first().copied());
+                let probe = first.map_or(Probe::After, |a| Probe::Init(cx.span(a)));
+                self.add(n, StmtKind::Expr, span, collapse(cx.src(n)), probe);
+            }
             "EXPRESSION_STATEMENT" => {
                 let kind = match node.expr.map(|e| cx.node(e).k.as_str()) {
                     Some("METHOD_INVOCATION" | "NEW_CLASS") => StmtKind::Expr,
