@@ -225,3 +225,62 @@ fn statics_and_enum_constants_do_not_leak_between_tests() {
         Some(&Value::Int(1))
     );
 }
+
+/// A package of the constructs whose probes or marshalling need care: pattern variables bound
+/// when true or false in `if`, `while`, `for` and `do` (also through recursion), a constant
+/// `final` field, `this()`/`super()` with and without arguments, a static initializer calling
+/// probed code, a static field holding a new object, a nested exception class, an enum with a
+/// field and a static, an inner class's constructor.
+#[test]
+fn constructs_that_need_care_agree() {
+    let p = parse_sources(&folder("crates/sattar-jvm/tests/fixtures/cx"))
+        .unwrap_or_else(|e| panic!("{}", e[0]));
+    let chain = |args: &str| {
+        format!(
+            r#"{{"this": "P", "args": {{{args}}}, "objects": {{
+      "P": {{"class": "cx.Patterns", "o": "S1", "s": "S2", "self": "P", "c": "cx.Color.BLUE"}},
+      "S1": {{"class": "cx.Sq", "side": 4, "w": 1, "sides": 9, "next": "S2"}},
+      "S2": {{"class": "cx.Sq", "side": 3, "next": null}}}},
+      "statics": {{"cx.Color.fav": "cx.Color.RED", "cx.Sq.made": 5}}}}"#
+        )
+    };
+    let mut extra = Vec::new();
+    for m in [
+        "ifTrue",
+        "ifTrueElse",
+        "ifFalse",
+        "ifFalseElse",
+        "whileTrue",
+        "whileFalse",
+        "forTrue",
+        "doFalse",
+        "recurse",
+        "constant",
+        "make",
+        "fail",
+        "shade",
+        "inner",
+    ] {
+        let args = match m {
+            "recurse" => r#""d": 3"#,
+            "make" | "fail" | "inner" => r#""k": 2"#,
+            _ => "",
+        };
+        extra.push((format!("Patterns.{m}"), chain(args)));
+    }
+    let extra: Vec<(&str, &str)> = extra
+        .iter()
+        .map(|(m, j)| (m.as_str(), j.as_str()))
+        .collect();
+    let outcomes = differential(&p, &extra);
+    assert_seen(
+        &outcomes,
+        &[
+            "returned",
+            "threw java.lang.NullPointerException",
+            "threw java.lang.ClassCastException",
+            "threw cx.Shape.Bad",
+            "step limit",
+        ],
+    );
+}

@@ -338,11 +338,19 @@ impl Lower<'_, '_> {
         })
     }
 
-    /// `obj.f`: the null check, then the read (its erased type remembered for a later cast).
+    /// `obj.f`: the null check, then the read (its erased type remembered for a later cast). A
+    /// constant variable is not read: javac compiles `obj.f` as the null check and the constant.
     fn field_read(&mut self, n: usize, obj: Operand, out: &mut Block) -> R<Operand> {
         let field = self.field_ref(n)?;
         let ty = self.type_of(n)?;
         out.push(self.node(NodeKind::NullCheck(obj.clone())));
+        let constant = self
+            .decls
+            .class_decl(&field.class)
+            .and_then(|d| d.constants.get(&field.name));
+        if let Some(k) = constant {
+            return Ok(Operand::Const(k.clone()));
+        }
         let t = self.let_temp(ty, Rvalue::Read { obj, field }, out);
         let declared = self.cx.node(n).sym.as_ref().and_then(|s| s.vt.clone());
         self.remember_runtime(&t, declared.as_deref());
