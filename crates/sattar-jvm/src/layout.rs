@@ -14,6 +14,9 @@ pub struct Layout {
     pub classes: Vec<WireClass>,
     /// Every class of the program by binary name, for the worker to initialize once.
     pub initialize: Vec<String>,
+    /// Class files (`pkg/Outer$Inner.class`) and their `static final` fields that are state,
+    /// whose `final` the compiled classes lose (see `classfile`); interfaces keep theirs.
+    pub unfinal: Vec<(String, Vec<String>)>,
     /// Qualified name → binary name (`pkg.Outer.Inner` → `pkg.Outer$Inner`).
     binary: HashMap<String, String>,
     /// Binary name → qualified name.
@@ -29,6 +32,17 @@ impl Layout {
         let names = p.classes.iter().map(|c| (c.name.clone(), c.binary.clone()));
         let mut layout = Layout::with_names(names.collect());
         layout.initialize = p.classes.iter().map(|c| c.binary.clone()).collect();
+        layout.unfinal = p
+            .classes
+            .iter()
+            .filter(|c| c.kind != sattar_java::ClassKind::Interface)
+            .map(|c| {
+                let finals = c.statics.iter().filter(|f| f.is_final);
+                let names = finals.map(|f| f.name.clone()).collect::<Vec<_>>();
+                (format!("{}.class", c.binary.replace('.', "/")), names)
+            })
+            .filter(|(_, names)| !names.is_empty())
+            .collect();
         layout.outer = p
             .classes
             .iter()

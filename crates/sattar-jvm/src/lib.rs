@@ -4,6 +4,7 @@
 //! the stack, exhaust the heap, call `System.exit`, crash the JVM) is the test's outcome; the
 //! worker is restarted when it dies and the run goes on.
 
+mod classfile;
 mod compile;
 mod instrument;
 mod layout;

@@ -220,7 +220,7 @@ impl JvmRunner {
     ) -> Result<JvmRunner, JvmError> {
         let jdk = Jdk::locate()?;
         let cache = opts.cache_dir.clone().unwrap_or_else(default_cache_dir);
-        let classes_dir = compile(&jdk, &cache, files)?;
+        let classes_dir = compile(&jdk, &cache, files, &layout.unfinal)?;
         let worker_cmd = match &opts.worker {
             Some(w) => w.clone(),
             None => WorkerCommand::current_exe()?,

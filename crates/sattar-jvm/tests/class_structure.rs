@@ -284,3 +284,27 @@ fn constructs_that_need_care_agree() {
         ],
     );
 }
+
+/// A `static final` field is test state like any static: once the JIT has compiled a method
+/// reading it (a few hundred tests), each test still sees its own input's value.
+#[test]
+fn a_static_final_field_is_read_afresh_after_the_jit_compiles_its_reader() {
+    let p = parse_sources(&folder("crates/sattar-jvm/tests/fixtures/cx"))
+        .unwrap_or_else(|e| panic!("{}", e[0]));
+    let m = p.find_methods("Patterns.home")[0].id;
+    let mut jvm = JvmRunner::start(&p, options(LIMITS.max_steps)).unwrap_or_else(|e| panic!("{e}"));
+    for i in 0..2_000 {
+        let home = ["\"A\"", "\"B\"", "null"][i % 3];
+        let json = format!(
+            r#"{{"this": "A", "args": {{}}, "statics": {{"cx.Patterns.HOME": {home}}}, "objects": {{
+              "A": {{"class": "cx.Patterns", "o": "A"}}, "B": {{"class": "cx.Patterns"}}}}}}"#
+        );
+        let ex = assert_same(&p, m, &parse_input(&p, m, &json), &mut jvm, LIMITS);
+        let want = [1, 0, -1][i % 3];
+        assert_eq!(
+            ex.termination,
+            Termination::Returned(Some(Value::Int(want))),
+            "test {i}"
+        );
+    }
+}
