@@ -736,6 +736,9 @@ pub enum Probe {
         /// (`None` when it has none) when true, its then-branch when false; a loop's body when
         /// false (`None` when true: the outcome is recorded after the loop).
         other: Option<Span>,
+        /// An `if` without `else` binding when true: its then-branch, braced so that the `else`
+        /// added for the false outcome is its own (a nested `if` would take it).
+        then: Option<Span>,
     },
 }
 

@@ -106,7 +106,17 @@ fn probes(s: &StmtInfo, out: &mut Vec<Insert>) {
             at.wrap(s.span, &format!("sattar.Cov.e({n});"));
             cond(s, &mut at);
         }
-        Probe::Binds { when_true, other } => binds(s, when_true, other, &mut at),
+        Probe::Binds {
+            when_true,
+            other,
+            then,
+        } => binds(
+            s,
+            when_true,
+            other.or(then),
+            other.is_none() && then.is_some(),
+            &mut at,
+        ),
     }
 }
 
@@ -126,7 +136,8 @@ fn cond(s: &StmtInfo, at: &mut Inserts) {
 /// false), which a call around it would break: `Cov.u` starts it, `Cov.y` (`Cov.z`) records the
 /// outcome the shape reaches, and `Cov.x` records the other one where control goes on it, if
 /// this evaluation is still open.
-fn binds(s: &StmtInfo, when_true: bool, other: Option<Span>, at: &mut Inserts) {
+/// `add_else`: `other` is an `if`'s then-branch, braced and followed by an `else` of its own.
+fn binds(s: &StmtInfo, when_true: bool, other: Option<Span>, add_else: bool, at: &mut Inserts) {
     let n = s.id.0;
     if let Some(c) = s.cond {
         let (open, close) = if when_true {
@@ -145,12 +156,15 @@ fn binds(s: &StmtInfo, when_true: bool, other: Option<Span>, at: &mut Inserts) {
     }
     let record = format!("sattar.Cov.x({n}, {});", !when_true);
     match (other, s.kind) {
+        // An `if` without `else`: the false outcome gets an `else` of its own.
+        (Some(then), _) if add_else => {
+            at.open(then.start, "{".into());
+            at.close(then.end, format!("}} else {record}"));
+        }
         // A `do … while` is covered on entry to its body (also the first, where no evaluation
         // is open).
         (Some(body), StmtKind::DoWhile) => at.wrap(body, &format!("sattar.Cov.e({n}); {record}")),
         (Some(o), _) => at.wrap(o, &record),
-        // An `if` without `else`: the false outcome gets an `else` of its own.
-        (None, StmtKind::If) => at.close(s.span.end, format!(" else {record}")),
         // A loop left when false: recorded after it (left by `break`, it is recorded as true).
         (None, _) => {
             at.open(s.span.start, "{".into());

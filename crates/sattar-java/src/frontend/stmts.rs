@@ -165,14 +165,17 @@ impl Numbering<'_, '_> {
             "IF" => {
                 let Some(c) = node.cond else { return };
                 let text = format!("if {}", collapse(cx.src(c)));
+                let then = node.then.map(|t| cx.span(t));
                 let probe = match binds(cx, c) {
                     Some(true) => Probe::Binds {
                         when_true: true,
                         other: node.otherwise.map(|e| cx.span(e)),
+                        then: then.filter(|_| node.otherwise.is_none()),
                     },
                     Some(false) => Probe::Binds {
                         when_true: false,
-                        other: node.then.map(|t| cx.span(t)),
+                        other: then,
+                        then: None,
                     },
                     None => Probe::Cond,
                 };
@@ -330,10 +333,12 @@ fn loop_probe(cx: &Cx, c: usize, b: usize) -> Probe {
         Some(true) => Probe::Binds {
             when_true: true,
             other: None,
+            then: None,
         },
         Some(false) => Probe::Binds {
             when_true: false,
             other: Some(cx.span(b)),
+            then: None,
         },
         None => Probe::Cond,
     }
