@@ -972,32 +972,35 @@ unsafe fn call_nonvirtual<'l>(
     // SAFETY: `raw` is this thread's valid JNIEnv; its function table lives as long as the JVM.
     let table = unsafe { &**raw };
     let (o, c, id, a) = (obj.as_raw(), class.as_raw(), m.into_raw(), args.as_ptr());
-    // SAFETY (each call): the caller guarantees the method, receiver and arguments fit.
+    let missing = |name| JNIEnvMethodNotFound(name);
     let value = match ret {
         ReturnType::Primitive(Primitive::Void) => {
             let f = table
                 .CallNonvirtualVoidMethodA
-                .ok_or(JNIEnvMethodNotFound("CallNonvirtualVoidMethodA"))?;
+                .ok_or(missing("CallNonvirtualVoidMethodA"))?;
+            // SAFETY: the caller guarantees the method, receiver and arguments fit.
             unsafe { f(raw, o, c, id, a) };
             JValueOwned::Void
         }
         ReturnType::Primitive(Primitive::Int) => {
             let f = table
                 .CallNonvirtualIntMethodA
-                .ok_or(JNIEnvMethodNotFound("CallNonvirtualIntMethodA"))?;
+                .ok_or(missing("CallNonvirtualIntMethodA"))?;
+            // SAFETY: as above.
             JValueOwned::Int(unsafe { f(raw, o, c, id, a) })
         }
         ReturnType::Primitive(Primitive::Boolean) => {
             let f = table
                 .CallNonvirtualBooleanMethodA
-                .ok_or(JNIEnvMethodNotFound("CallNonvirtualBooleanMethodA"))?;
+                .ok_or(missing("CallNonvirtualBooleanMethodA"))?;
+            // SAFETY: as above.
             JValueOwned::Bool(unsafe { f(raw, o, c, id, a) })
         }
         _ => {
             let f = table
                 .CallNonvirtualObjectMethodA
-                .ok_or(JNIEnvMethodNotFound("CallNonvirtualObjectMethodA"))?;
-            // SAFETY: a local reference (or null) returned by the JVM on this thread.
+                .ok_or(missing("CallNonvirtualObjectMethodA"))?;
+            // SAFETY: as above; the result is a local reference (or null) of this thread.
             JValueOwned::Object(unsafe { JObject::from_raw(f(raw, o, c, id, a)) })
         }
     };
