@@ -409,7 +409,7 @@ impl JvmRunner {
                     .ok_or_else(|| bad(format!("missing argument {p}")))
             })
             .collect::<Result<_, _>>()?;
-        if let Some(why) = dangling(&input.heap) {
+        if let Some(why) = dangling(&input.heap).or_else(|| self.unallocatable(&input.heap)) {
             return Err(bad(why));
         }
         let mut descriptor = self.layout.method_descriptor(sig);
@@ -435,6 +435,33 @@ impl JvmRunner {
             objects: to_wire_objects(&input.heap),
             statics: to_wire_statics(&input.heap),
             max_steps: self.opts.max_steps,
+        })
+    }
+
+    /// An object the JVM cannot hold as the heap says, if any: of a class it does not know, of
+    /// an abstract class or interface, or of an enum without being one of its constants.
+    fn unallocatable(&self, heap: &Heap) -> Option<String> {
+        heap.objects.iter().find_map(|(id, o)| {
+            let Some(c) = self.schema.classes.get(&o.class) else {
+                return Some(format!(
+                    "{id} is of class {}, which the subject does not declare",
+                    o.class
+                ));
+            };
+            if c.is_abstract {
+                return Some(format!(
+                    "{id} is of {}, which is abstract: give it a class that extends it",
+                    o.class
+                ));
+            }
+            let foreign = !c.constants.is_empty() && !c.constants.iter().any(|k| k == id.as_str());
+            foreign.then(|| {
+                format!(
+                    "{id} is of the enum {}: use one of its constants ({})",
+                    o.class,
+                    c.constants.join(", ")
+                )
+            })
         })
     }
 

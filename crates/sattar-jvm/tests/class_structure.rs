@@ -308,3 +308,48 @@ fn a_static_final_field_is_read_afresh_after_the_jit_compiles_its_reader() {
         );
     }
 }
+
+/// An object the JVM cannot hold as the heap says is the input's fault, said before the run; the
+/// worker goes on.
+#[test]
+fn objects_of_abstract_classes_and_foreign_enum_objects_are_refused() {
+    let p = parse_sources(&shapes::sources()).unwrap_or_else(|e| panic!("{}", e[0]));
+    let m = p.find_methods("Use.size")[0].id;
+    let mut jvm = JvmRunner::start(&p, options(LIMITS.max_steps)).unwrap_or_else(|e| panic!("{e}"));
+    let mut input = parse_input(&p, m, USE_WITH_NODE);
+    let good = input.clone();
+    let node = input
+        .heap
+        .objects
+        .get_mut(&sattar_heap::ObjId::new("N2"))
+        .unwrap();
+    node.class = "shapes.Base".into();
+    let why = jvm
+        .run(m, &input)
+        .expect_err("an abstract class's object")
+        .to_string();
+    assert!(
+        why.contains("N2 is of shapes.Base, which is abstract"),
+        "{why}"
+    );
+    let mut input = good.clone();
+    let color = sattar_heap::Object {
+        class: "shapes.Color".into(),
+        fields: [("ordinal".to_string(), Value::Int(0))]
+            .into_iter()
+            .collect(),
+    };
+    input
+        .heap
+        .objects
+        .insert(sattar_heap::ObjId::new("C"), color);
+    let why = jvm
+        .run(m, &input)
+        .expect_err("a foreign enum object")
+        .to_string();
+    assert!(
+        why.contains("use one of its constants (shapes.Color.RED, shapes.Color.GREEN)"),
+        "{why}"
+    );
+    assert_same(&p, m, &good, &mut jvm, LIMITS);
+}
