@@ -184,3 +184,53 @@ fn a_long_but_finite_loop_names_the_flag_to_raise() {
         String::from_utf8_lossy(&ok.stderr)
     );
 }
+
+/// The real subjects' seeded faults end to end on the JVM: `check` finds each fault's smallest
+/// failing input, `run` on the JVM reproduces the interpreter's run of it exactly, `core` names
+/// suspects, and `localize` (generated tests on the JVM) ranks the faulty line.
+#[test]
+fn every_real_fault_is_checked_cored_and_localized_on_the_jvm() {
+    let catalog = sattar(&["faults", "--format", "json"]);
+    let catalog = stdout_json(&catalog, "faults");
+    let mut n = 0;
+    for f in catalog.as_array().expect("faults") {
+        let id = f["id"].as_str().expect("id");
+        if !id.starts_with("ds.") {
+            continue;
+        }
+        let checked = sattar(&["check", "--fault", id, "--scope", "3", "--format", "json"]);
+        assert_eq!(checked.status.code(), Some(1), "{id}: check finds it");
+        let v = stdout_json(&checked, id);
+        let input = root().join(format!("target/real-java-{id}.json"));
+        std::fs::write(&input, v["input"].to_string()).expect("write the input");
+        let input = input.to_str().expect("utf-8");
+        let jvm = stdout_json(
+            &sattar(&["run", "--fault", id, "--input", input, "--format", "json"]),
+            id,
+        );
+        let interp = stdout_json(
+            &sattar(&[
+                "run", "--fault", id, "--input", input, "--engine", "interp", "--format", "json",
+            ]),
+            id,
+        );
+        assert_eq!(jvm, interp, "{id}");
+        assert_eq!(jvm["verdict"], "fail", "{id}");
+        let core = stdout_json(&sattar(&["core", "--fault", id, "--format", "json"]), id);
+        assert!(
+            !core["suspects"].as_array().expect("suspects").is_empty(),
+            "{id}: {core}"
+        );
+        let loc = sattar(&[
+            "localize", "--fault", id, "--input", input, "--format", "json",
+        ]);
+        let loc = stdout_json(&loc, id);
+        let rank = loc["fault"]["rank"]
+            .as_u64()
+            .expect("the faulty line is ranked");
+        let ranked = loc["ranking"].as_array().expect("ranking").len() as u64;
+        assert!(rank >= 1 && rank <= ranked, "{id}: rank {rank} of {ranked}");
+        n += 1;
+    }
+    assert!(n >= 12, "{n} real faults");
+}

@@ -748,8 +748,13 @@ pub enum Probe {
     ForPart,
     /// A local with an initializer: the probe runs inside it (`x = probe(init)`).
     Init(Span),
-    /// A local without an initializer: a probe statement before the declaration.
+    /// A local without an initializer, or a field whose initializer is a constant (javac folds
+    /// the uses of such a `final` field, so the probe may not touch the initializer): a probe
+    /// statement (for a field, an initializer block) before the declaration.
     Before,
+    /// An explicit `this()` or `super()` without arguments, before which Java allows nothing: a
+    /// probe statement after it (covered and counted once the constructor called returns).
+    After,
     /// A branch: the condition (the statement's `cond` span) becomes `probe && (cond)`.
     Cond,
     /// A loop whose test is absent or the constant `true`: a probe first in its body (`records`:
@@ -762,6 +767,21 @@ pub enum Probe {
     },
     /// `do … while`: covered on entry (`{probe; stmt}`), and the condition probed as a branch.
     DoWhile,
+    /// A branch whose condition introduces pattern variables (`o instanceof Leaf l`, JLS 6.3.1)
+    /// when true or when false: the probe keeps the condition's `&&` (`||`) shape so the variables
+    /// stay in scope, and the outcome that shape cannot record is recorded where control goes
+    /// next (the start of `other`, or the end of a loop).
+    Binds {
+        /// Whether the variables are introduced when the condition is true.
+        when_true: bool,
+        /// The statement run on the outcome the condition cannot record: an `if`'s else-branch
+        /// (`None` when it has none) when true, its then-branch when false; a loop's body when
+        /// false (`None` when true: the outcome is recorded after the loop).
+        other: Option<Span>,
+        /// An `if` without `else` binding when true: its then-branch, braced so that the `else`
+        /// added for the false outcome is its own (a nested `if` would take it).
+        then: Option<Span>,
+    },
 }
 
 /// A parsed, checked Java subject: the source and its IR.

@@ -7,12 +7,14 @@ use sattar_jdk::tree::Utf16Map;
 use sattar_jdk::{content_key, SourceText, ANNOTATION_SOURCES};
 use std::path::{Path, PathBuf};
 
-/// Compiles the (instrumented) `files` — `(path, text)` — with the runtime classes; returns the
-/// classes directory. A cached, verified result is reused.
+/// Compiles the (instrumented) `files` — `(path, text)` — with the runtime classes, and clears
+/// `final` of the static fields `unfinal` names per class file; returns the classes directory.
+/// A cached, verified result is reused.
 pub fn compile(
     jdk: &sattar_jdk::Jdk,
     cache: &Path,
     files: &[(String, String)],
+    unfinal: &[(String, Vec<String>)],
 ) -> Result<PathBuf, JvmError> {
     let mut sources: Vec<SourceText> = files
         .iter()
@@ -26,15 +28,26 @@ pub fn compile(
         text: t.to_string(),
     }));
     let fingerprint = jdk.fingerprint();
+    // v2: javac newer than 17 compiles for release 17 (the helper keeps `this$0`).
+    let edits = format!("release 17, unfinal v1 {unfinal:?}");
     let key = content_key(
         sources
             .iter()
             .map(|s| (s.path.as_str(), s.text.as_str()))
             .chain(ANNOTATION_SOURCES.iter().copied())
-            .chain([("jdk", fingerprint.as_str())]),
+            .chain([("jdk", fingerprint.as_str()), ("edits", edits.as_str())]),
     );
     let build = |out: &Path| -> Result<(), JvmError> {
-        sattar_jdk::compile(&sources, out).map_err(|diags| compile_error(&diags, &sources))
+        sattar_jdk::compile(&sources, out).map_err(|diags| compile_error(&diags, &sources))?;
+        for (file, names) in unfinal {
+            let path = out.join(file);
+            let io = |e: std::io::Error| JvmError::Io(format!("{}: {e}", path.display()));
+            let mut bytes = std::fs::read(&path).map_err(io)?;
+            crate::classfile::unfinal_statics(&mut bytes, names)
+                .map_err(|e| JvmError::Io(format!("{}: {e}", path.display())))?;
+            std::fs::write(&path, bytes).map_err(io)?;
+        }
+        Ok(())
     };
     sattar_jdk::verified_classes(cache, &key, build, JvmError::Io)
 }

@@ -2,7 +2,7 @@
 //! without adding newlines, so line numbers stay those of the user's file. Where each probe goes
 //! is the front end's decision ([`Probe`] of every statement); nothing is parsed here.
 
-use sattar_java::{Probe, Program, StmtInfo};
+use sattar_java::{Probe, Program, Span, StmtInfo, StmtKind};
 
 /// The Java runtime support sources shipped with the crate: `(relative path, text)`.
 pub const RUNTIME_SOURCES: &[(&str, &str)] = &[
@@ -13,9 +13,12 @@ pub const RUNTIME_SOURCES: &[(&str, &str)] = &[
     ),
 ];
 
-/// One text insertion: at `offset`, in statement order among insertions at the same offset.
+/// One text insertion at `offset`. Among insertions at the same offset, those closing a
+/// statement's text come first, innermost statement first, then those opening one, outermost
+/// first (`rank`: minus or plus the statement id), so wrappers nest.
 struct Insert {
     offset: usize,
+    rank: i64,
     text: String,
 }
 
@@ -37,7 +40,7 @@ pub fn instrument(program: &Program) -> Vec<(String, String)> {
 }
 
 fn apply(text: &str, mut inserts: Vec<Insert>) -> String {
-    inserts.sort_by_key(|i| i.offset); // stable: statement order kept at equal offsets
+    inserts.sort_by_key(|i| (i.offset, i.rank)); // stable: a statement's own order kept
     let mut out = String::with_capacity(text.len() * 2);
     let mut at = 0;
     for i in inserts {
@@ -49,18 +52,47 @@ fn apply(text: &str, mut inserts: Vec<Insert>) -> String {
     out
 }
 
+/// The insertions of one statement: openings and closings of its probes' text.
+struct Inserts<'a> {
+    id: u32,
+    out: &'a mut Vec<Insert>,
+}
+
+impl Inserts<'_> {
+    fn open(&mut self, offset: usize, text: String) {
+        let rank = i64::from(self.id);
+        self.out.push(Insert { offset, rank, text });
+    }
+
+    fn close(&mut self, offset: usize, text: String) {
+        let rank = -i64::from(self.id);
+        self.out.push(Insert { offset, rank, text });
+    }
+
+    /// `{probe stmt}` around `span`.
+    fn wrap(&mut self, span: Span, probe: &str) {
+        self.open(span.start, format!("{{{probe} "));
+        self.close(span.end, "}".into());
+    }
+}
+
 /// The insertions of one statement's probes.
 fn probes(s: &StmtInfo, out: &mut Vec<Insert>) {
     let n = s.id.0;
-    let mut at = |offset: usize, text: String| out.push(Insert { offset, text });
+    let mut at = Inserts { id: n, out };
     match s.probe {
-        Probe::Wrap => wrap(s, &format!("sattar.Cov.s({n});"), &mut at),
-        Probe::ForPart => at(s.span.start, format!("sattar.Cov.s({n}), ")),
+        Probe::Wrap => at.wrap(s.span, &format!("sattar.Cov.s({n});")),
+        Probe::ForPart => at.open(s.span.start, format!("sattar.Cov.s({n}), ")),
         Probe::Init(init) => {
-            at(init.start, format!("sattar.Cov.p(sattar.Cov.t({n}), "));
-            at(init.end, ")".into());
+            at.open(init.start, format!("sattar.Cov.p(sattar.Cov.t({n}), "));
+            at.close(init.end, ")".into());
         }
-        Probe::Before => at(s.span.start, format!("sattar.Cov.s({n}); ")),
+        // A field's probe is an initializer block of its own, run just before the field's.
+        Probe::Before if s.kind == StmtKind::Field => {
+            at.open(s.span.start, format!("{{sattar.Cov.s({n});}} "))
+        }
+        Probe::Before => at.open(s.span.start, format!("sattar.Cov.s({n}); ")),
+        Probe::After => at.close(s.span.end, format!(" sattar.Cov.s({n});")),
         Probe::Cond => cond(s, &mut at),
         Probe::BodyStart { body, records } => {
             let probe = if records {
@@ -68,31 +100,76 @@ fn probes(s: &StmtInfo, out: &mut Vec<Insert>) {
             } else {
                 format!("sattar.Cov.s({n});")
             };
-            at(body.start, format!("{{{probe} "));
-            at(body.end, "}".into());
+            at.wrap(body, &probe);
         }
         Probe::DoWhile => {
-            wrap(s, &format!("sattar.Cov.e({n});"), &mut at);
+            at.wrap(s.span, &format!("sattar.Cov.e({n});"));
             cond(s, &mut at);
         }
+        Probe::Binds {
+            when_true,
+            other,
+            then,
+        } => binds(
+            s,
+            when_true,
+            other.or(then),
+            other.is_none() && then.is_some(),
+            &mut at,
+        ),
     }
 }
 
-/// `{probe stmt}` around the whole statement.
-fn wrap(s: &StmtInfo, probe: &str, at: &mut dyn FnMut(usize, String)) {
-    at(s.span.start, format!("{{{probe} "));
-    at(s.span.end, "}".into());
-}
-
 /// A condition evaluated as a branch: one step, then the recorded outcome.
-fn cond(s: &StmtInfo, at: &mut dyn FnMut(usize, String)) {
+fn cond(s: &StmtInfo, at: &mut Inserts) {
     if let Some(c) = s.cond {
         let n = s.id.0;
-        at(
+        at.open(
             c.start,
             format!("(sattar.Cov.b({n}, sattar.Cov.t({n}) && ("),
         );
-        at(c.end, ")))".into());
+        at.close(c.end, ")))".into());
+    }
+}
+
+/// A condition that binds pattern variables keeps its `&&` shape (`||` when they are bound when
+/// false), which a call around it would break: `Cov.u` starts it, `Cov.y` (`Cov.z`) records the
+/// outcome the shape reaches, and `Cov.x` records the other one where control goes on it, if
+/// this evaluation is still open.
+/// `add_else`: `other` is an `if`'s then-branch, braced and followed by an `else` of its own.
+fn binds(s: &StmtInfo, when_true: bool, other: Option<Span>, add_else: bool, at: &mut Inserts) {
+    let n = s.id.0;
+    if let Some(c) = s.cond {
+        let (open, close) = if when_true {
+            (
+                format!("(sattar.Cov.u({n}) && ("),
+                format!(") && sattar.Cov.y({n}))"),
+            )
+        } else {
+            (
+                format!("(!sattar.Cov.u({n}) || ("),
+                format!(") || sattar.Cov.z({n}))"),
+            )
+        };
+        at.open(c.start, open);
+        at.close(c.end, close);
+    }
+    let record = format!("sattar.Cov.x({n}, {});", !when_true);
+    match (other, s.kind) {
+        // An `if` without `else`: the false outcome gets an `else` of its own.
+        (Some(then), _) if add_else => {
+            at.open(then.start, "{".into());
+            at.close(then.end, format!("}} else {record}"));
+        }
+        // A `do … while` is covered on entry to its body (also the first, where no evaluation
+        // is open).
+        (Some(body), StmtKind::DoWhile) => at.wrap(body, &format!("sattar.Cov.e({n}); {record}")),
+        (Some(o), _) => at.wrap(o, &record),
+        // A loop left when false: recorded after it (left by `break`, it is recorded as true).
+        (None, _) => {
+            at.open(s.span.start, "{".into());
+            at.close(s.span.end, format!(" {record}}}"));
+        }
     }
 }
 

@@ -4,8 +4,10 @@
 //! the stack, exhaust the heap, call `System.exit`, crash the JVM) is the test's outcome; the
 //! worker is restarted when it dies and the run goes on.
 
+mod classfile;
 mod compile;
 mod instrument;
+mod layout;
 mod protocol;
 mod runner;
 // The worker hosts the JVM through the JNI invocation API and redirects file descriptors.

@@ -34,13 +34,32 @@ pub enum WireType {
     Ref(String),
 }
 
-/// A class the worker must know: qualified name and fields.
+/// A field as the JVM finds it: looked up in class `owner` by name and descriptor.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct WireField {
+    /// The field's name (javac's `this$0` for an enclosing instance).
+    pub name: String,
+    /// How its value is read and written.
+    pub ty: WireType,
+    /// The JNI name of the class declaring it (`pkg/Outer$Inner`).
+    pub owner: String,
+    /// Its JVM descriptor (`I`, `Ljava/lang/Comparable;`): the erased type.
+    pub descriptor: String,
+}
+
+/// A class the worker must know: its names, fields, static fields and enum constants.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct WireClass {
-    /// Qualified name (`LinkedList.Node`).
+    /// Qualified name (`pkg.Outer.Inner`).
     pub name: String,
-    /// Fields in declaration order.
-    pub fields: Vec<(String, WireType)>,
+    /// The JNI name (`pkg/Outer$Inner`).
+    pub binary: String,
+    /// Every instance field, the superclasses' first, each looked up in its declaring class.
+    pub fields: Vec<WireField>,
+    /// Static fields that are state (keyed `name.field` in a heap).
+    pub statics: Vec<WireField>,
+    /// An enum's constants, in ordinal order (object ids `name.CONSTANT`).
+    pub constants: Vec<String>,
 }
 
 /// An object on the wire.
@@ -69,6 +88,9 @@ pub enum Request {
         classes: Vec<WireClass>,
         /// Number of statements (sizes the coverage array).
         statements: u32,
+        /// Every class of the program by binary name (`pkg.Outer$Inner`), initialized once
+        /// before the first test (a test's statics are its input's, not a static initializer's).
+        initialize: Vec<String>,
     },
     /// Run one test.
     Run(RunRequest),
@@ -79,20 +101,22 @@ pub enum Request {
 pub struct RunRequest {
     /// Qualified declaring class.
     pub class: String,
-    /// Method name.
+    /// Method name (`<init>` for a constructor).
     pub method: String,
+    /// Its JVM descriptor (`(Ljava/lang/Comparable;)V`).
+    pub descriptor: String,
     /// Whether it is static.
     pub is_static: bool,
-    /// Parameter types.
-    pub params: Vec<WireType>,
     /// Return type (`None` for void).
     pub ret: Option<WireType>,
     /// The receiver's name.
     pub this: Option<String>,
     /// Argument values in order.
     pub args: Vec<WireValue>,
-    /// The pre-state.
+    /// The pre-state's objects (an enum constant's id names the JVM's constant).
     pub objects: Vec<WireObject>,
+    /// The pre-state's static fields, `Class.field` → value.
+    pub statics: Vec<(String, WireValue)>,
     /// Step budget.
     pub max_steps: u64,
 }
@@ -102,7 +126,7 @@ pub struct RunRequest {
 pub enum RunEnd {
     /// Returned, with the value for non-void methods.
     Returned(Option<WireValue>),
-    /// A throwable escaped: its class name (`java.lang.X`, `Outer.Inner`).
+    /// A throwable escaped: its class's binary name (`java.lang.X`, `pkg.Outer$Inner`).
     Threw(String),
     /// `sattar.StepLimitError`.
     StepLimit,
@@ -123,6 +147,8 @@ pub enum Response {
         trace: Vec<u32>,
         /// Input objects (names kept) and reachable new ones (named `\u{1}jvmN`).
         post: Vec<WireObject>,
+        /// Every static field after the run.
+        statics: Vec<(String, WireValue)>,
         /// Steps used.
         steps: u64,
     },
@@ -177,8 +203,16 @@ pub fn to_wire_objects(heap: &Heap) -> Vec<WireObject> {
         .collect()
 }
 
-/// Wire objects as a heap.
-pub fn from_wire_objects(objs: &[WireObject]) -> Heap {
+/// A heap's static fields on the wire.
+pub fn to_wire_statics(heap: &Heap) -> Vec<(String, WireValue)> {
+    heap.statics
+        .iter()
+        .map(|(k, v)| (k.clone(), to_wire_value(v)))
+        .collect()
+}
+
+/// Wire objects and static fields as a heap.
+pub fn from_wire_heap(objs: &[WireObject], statics: &[(String, WireValue)]) -> Heap {
     let objects = objs
         .iter()
         .map(|o| {
@@ -196,8 +230,9 @@ pub fn from_wire_objects(objs: &[WireObject]) -> Heap {
             )
         })
         .collect();
-    Heap {
-        objects,
-        statics: Default::default(),
-    }
+    let statics = statics
+        .iter()
+        .map(|(k, v)| (k.clone(), from_wire_value(v)))
+        .collect();
+    Heap { objects, statics }
 }

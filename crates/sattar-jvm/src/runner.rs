@@ -2,12 +2,13 @@
 //! wall-clock limit, and turns the worker's answers into [`Execution`]s.
 
 use crate::compile::compile;
+use crate::layout::Layout;
 use crate::protocol::{
-    from_wire_objects, to_wire_objects, to_wire_type, to_wire_value, Request, Response, RunEnd,
-    RunRequest, WireClass,
+    from_wire_heap, to_wire_objects, to_wire_statics, to_wire_type, to_wire_value, Request,
+    Response, RunEnd, RunRequest, WireValue,
 };
 use crate::JvmError;
-use sattar_heap::{MethodSig, Schema, TestInput, Value};
+use sattar_heap::{FieldType, Heap, MethodSig, Schema, TestInput, Value};
 use sattar_java::{BranchEvent, Execution, MethodId, Program, StmtId, Termination};
 use sattar_jdk::{default_cache_dir, Jdk};
 use std::collections::BTreeSet;
@@ -160,11 +161,23 @@ fn keep_tail(mut from: impl Read, tail: &Mutex<String>) {
     }
 }
 
+/// What a new worker is told first: where the JVM and the classes are, and their layout.
+#[derive(Clone)]
+struct Start {
+    libjvm: String,
+    classpath: String,
+    statements: u32,
+}
+
 /// Runs tests of one compiled subject on the real JVM.
 pub struct JvmRunner {
     opts: JvmOptions,
     worker_cmd: WorkerCommand,
-    init: (String, String, Vec<WireClass>, u32),
+    start: Start,
+    layout: Layout,
+    schema: Schema,
+    /// The program (for the objects and statics every run starts with); `None` for raw sources.
+    program: Option<Box<Program>>,
     sigs: Vec<MethodSig>,
     worker: Option<Worker>,
     startup: Duration,
@@ -177,9 +190,11 @@ impl JvmRunner {
         let sigs = (0..program.methods.len() as u32)
             .map(|m| program.sig(MethodId(m)))
             .collect();
-        let mut r =
-            JvmRunner::start_inner(&files, &program.schema(), program.stmts.len() as u32, opts)?;
+        let layout = Layout::of_program(program);
+        let statements = program.stmts.len() as u32;
+        let mut r = JvmRunner::start_inner(&files, program.schema(), layout, statements, opts)?;
         r.sigs = sigs;
+        r.program = Some(Box::new(program.clone()));
         Ok(r)
     }
 
@@ -192,44 +207,36 @@ impl JvmRunner {
         schema: &Schema,
         opts: JvmOptions,
     ) -> Result<JvmRunner, JvmError> {
-        JvmRunner::start_inner(&[(file.to_string(), source.to_string())], schema, 0, opts)
+        let files = [(file.to_string(), source.to_string())];
+        JvmRunner::start_inner(&files, schema.clone(), Layout::of_schema(schema), 0, opts)
     }
 
     fn start_inner(
         files: &[(String, String)],
-        schema: &Schema,
+        schema: Schema,
+        layout: Layout,
         statements: u32,
         opts: JvmOptions,
     ) -> Result<JvmRunner, JvmError> {
         let jdk = Jdk::locate()?;
         let cache = opts.cache_dir.clone().unwrap_or_else(default_cache_dir);
-        let classes_dir = compile(&jdk, &cache, files)?;
-        let classes = schema
-            .classes
-            .iter()
-            .map(|(name, c)| WireClass {
-                name: name.clone(),
-                fields: c
-                    .fields
-                    .iter()
-                    .map(|(f, t)| (f.clone(), to_wire_type(t)))
-                    .collect(),
-            })
-            .collect();
+        let classes_dir = compile(&jdk, &cache, files, &layout.unfinal)?;
         let worker_cmd = match &opts.worker {
             Some(w) => w.clone(),
             None => WorkerCommand::current_exe()?,
         };
-        let init = (
-            jdk.libjvm.to_string_lossy().into_owned(),
-            classes_dir.to_string_lossy().into_owned(),
-            classes,
+        let start = Start {
+            libjvm: jdk.libjvm.to_string_lossy().into_owned(),
+            classpath: classes_dir.to_string_lossy().into_owned(),
             statements,
-        );
+        };
         let mut r = JvmRunner {
             opts,
             worker_cmd,
-            init,
+            start,
+            layout,
+            schema,
+            program: None,
             sigs: Vec::new(),
             worker: None,
             startup: Duration::ZERO,
@@ -252,13 +259,14 @@ impl JvmRunner {
         if self.worker.is_none() {
             let t0 = std::time::Instant::now();
             let mut w = Worker::spawn(&self.worker_cmd)?;
-            let (libjvm, classpath, classes, statements) = self.init.clone();
+            let start = self.start.clone();
             let req = Request::Init {
-                libjvm,
-                classpath,
+                libjvm: start.libjvm,
+                classpath: start.classpath,
                 heap_mb: self.opts.heap_mb,
-                classes,
-                statements,
+                classes: self.layout.classes.clone(),
+                statements: start.statements,
+                initialize: self.layout.initialize.clone(),
             };
             if let Err(e) = w.send(&req) {
                 return Err(JvmError::Worker(format!(
@@ -311,6 +319,15 @@ impl JvmRunner {
 
     /// Runs the method with signature `sig` on `input`.
     pub fn run_sig(&mut self, sig: &MethodSig, input: &TestInput) -> Result<Execution, JvmError> {
+        // The objects and statics every run starts with, as the interpreter adds them.
+        let with_env;
+        let input = match &self.program {
+            Some(p) => {
+                with_env = p.with_environment(input);
+                &with_env
+            }
+            None => input,
+        };
         let req = self.request(sig, input)?;
         let timeout = self.opts.timeout;
         let w = self.ensure_worker()?;
@@ -333,8 +350,12 @@ impl JvmRunner {
                 covered,
                 trace,
                 post,
+                statics,
                 steps,
-            }) => Ok(self.done(input, end, covered, trace, &post, steps)),
+            }) => {
+                let post = from_wire_heap(&post, &statics);
+                Ok(self.done(input, end, covered, trace, &post, steps))
+            }
             Ok(Response::Exited(code)) => {
                 if let Some(w) = self.worker.take() {
                     w.finish(false);
@@ -370,14 +391,15 @@ impl JvmRunner {
             }));
         }
         if let Some(t) = &input.this {
-            if input.heap.get(t).is_none_or(|o| o.class != sig.class) {
+            let fits = |o: &sattar_heap::Object| self.schema.is_subtype(&o.class, &sig.class);
+            if !input.heap.get(t).is_some_and(fits) {
                 return Err(bad(format!(
                     "the receiver {t} is not a {} of the heap",
                     sig.class
                 )));
             }
         }
-        let args = sig
+        let mut args: Vec<WireValue> = sig
             .params
             .iter()
             .map(|(p, _)| {
@@ -387,25 +409,59 @@ impl JvmRunner {
                     .ok_or_else(|| bad(format!("missing argument {p}")))
             })
             .collect::<Result<_, _>>()?;
-        for (id, o) in &input.heap.objects {
-            for v in o.fields.values() {
-                if let Value::Ref(r) = v {
-                    if input.heap.get(r).is_none() {
-                        return Err(bad(format!("{id} refers to {r}, which is not in the heap")));
-                    }
-                }
-            }
+        if let Some(why) = dangling(&input.heap).or_else(|| self.unallocatable(&input.heap)) {
+            return Err(bad(why));
+        }
+        let mut descriptor = self.layout.method_descriptor(sig);
+        if let (Some(t), true, Some((outer, field))) = (
+            &input.this,
+            sig.name == "<init>",
+            self.layout.outer(&sig.class),
+        ) {
+            // The enclosing instance the constructor stores is the receiver's own.
+            let v = input.heap.field(t, field).cloned().unwrap_or(Value::Null);
+            args.insert(0, to_wire_value(&v));
+            let first = self.layout.descriptor(&FieldType::Ref(outer.clone()));
+            descriptor = format!("({first}{}", &descriptor[1..]);
         }
         Ok(RunRequest {
             class: sig.class.clone(),
             method: sig.name.clone(),
+            descriptor,
             is_static: sig.is_static,
-            params: sig.params.iter().map(|(_, t)| to_wire_type(t)).collect(),
             ret: sig.ret.as_ref().map(to_wire_type),
             this: input.this.as_ref().map(|t| t.0.clone()),
             args,
             objects: to_wire_objects(&input.heap),
+            statics: to_wire_statics(&input.heap),
             max_steps: self.opts.max_steps,
+        })
+    }
+
+    /// An object the JVM cannot hold as the heap says, if any: of a class it does not know, of
+    /// an abstract class or interface, or of an enum without being one of its constants.
+    fn unallocatable(&self, heap: &Heap) -> Option<String> {
+        heap.objects.iter().find_map(|(id, o)| {
+            let Some(c) = self.schema.classes.get(&o.class) else {
+                return Some(format!(
+                    "{id} is of class {}, which the subject does not declare",
+                    o.class
+                ));
+            };
+            if c.is_abstract {
+                return Some(format!(
+                    "{id} is of {}, which is abstract: give it a class that extends it",
+                    o.class
+                ));
+            }
+            let foreign = !c.constants.is_empty() && !c.constants.iter().any(|k| k == id.as_str());
+            foreign.then(|| {
+                format!(
+                    "{id} is of the enum {}: use one of its constants ({})",
+                    o.class,
+                    c.constants.join(", ")
+                )
+            })
         })
     }
 
@@ -415,14 +471,14 @@ impl JvmRunner {
         end: RunEnd,
         covered: Vec<u32>,
         trace: Vec<u32>,
-        post: &[crate::protocol::WireObject],
+        post: &sattar_heap::Heap,
         steps: u64,
     ) -> Execution {
         let termination = match end {
             RunEnd::Returned(v) => {
                 Termination::Returned(v.as_ref().map(crate::protocol::from_wire_value))
             }
-            RunEnd::Threw(e) => Termination::Threw(e),
+            RunEnd::Threw(e) => Termination::Threw(self.layout.exception(&e)),
             RunEnd::StepLimit => Termination::StepLimit,
         };
         if termination == Termination::Threw(crate::worker::OOM.into()) {
@@ -431,8 +487,7 @@ impl JvmRunner {
             }
             return unobserved(input, termination);
         }
-        let (termination, post) =
-            sattar_java::interp::canonical_outcome(&from_wire_objects(post), input, termination);
+        let (termination, post) = sattar_java::interp::canonical_outcome(post, input, termination);
         Execution {
             termination,
             post,
@@ -447,6 +502,21 @@ impl JvmRunner {
             steps,
         }
     }
+}
+
+/// A reference to an object the heap does not hold, if any.
+fn dangling(heap: &Heap) -> Option<String> {
+    let refs = heap
+        .objects
+        .iter()
+        .flat_map(|(id, o)| o.fields.values().map(move |v| (id.to_string(), v)));
+    let statics = heap.statics.iter().map(|(k, v)| (k.clone(), v));
+    refs.chain(statics).find_map(|(at, v)| match v {
+        Value::Ref(r) if heap.get(r).is_none() => {
+            Some(format!("{at} refers to {r}, which is not in the heap"))
+        }
+        _ => None,
+    })
 }
 
 /// An outcome whose coverage and post-state could not be observed (the worker is gone): empty

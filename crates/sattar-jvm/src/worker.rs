@@ -2,7 +2,7 @@
 //! answering on the original stdout. Java's own output goes to stderr.
 
 use crate::protocol::{
-    Request, Response, RunEnd, RunRequest, WireClass, WireObject, WireType, WireValue,
+    Request, Response, RunEnd, RunRequest, WireClass, WireField, WireObject, WireType, WireValue,
 };
 use jni::objects::{
     GlobalRef, JBooleanArray, JClass, JFieldID, JIntArray, JMethodID, JObject, JStaticFieldID,
@@ -90,6 +90,7 @@ fn serve() -> Res<()> {
         heap_mb,
         classes,
         statements,
+        initialize,
     }) = serde_json::from_str(&first)
     else {
         return Err("the first request must be Init".into());
@@ -98,7 +99,7 @@ fn serve() -> Res<()> {
         Ok(env) => env,
         Err(e) => return send(&Response::Error(e)),
     };
-    let mut bridge = match Bridge::new(&mut env, &classes, statements) {
+    let mut bridge = match Bridge::new(&mut env, &classes, statements, &initialize) {
         Ok(b) => b,
         Err(e) => return send(&Response::Error(e)),
     };
@@ -112,6 +113,9 @@ fn serve() -> Res<()> {
             Ok(Request::Init { .. }) => Response::Error("the worker is already initialized".into()),
             Err(e) => Response::Error(format!("bad request: {e}")),
         };
+        // A failed JNI call of the bridge may leave an exception pending: the next test must
+        // not inherit it.
+        let _ = env.exception_clear();
         send(&resp)?;
     }
     Ok(())
@@ -198,10 +202,22 @@ struct ClassInfo {
     fields: Vec<(String, WireType, JFieldID)>,
 }
 
+/// A static field that is state: its heap key (`pkg.Class.field`), type, class and id.
+struct StaticInfo {
+    key: String,
+    ty: WireType,
+    class: GlobalRef,
+    id: JStaticFieldID,
+}
+
 /// Cached classes and ids.
 struct Bridge {
     classes: Vec<ClassInfo>,
     by_name: HashMap<String, usize>,
+    statics: Vec<StaticInfo>,
+    static_index: HashMap<String, usize>,
+    /// Enum constants by object id (`pkg.Color.RED`): the JVM's own objects.
+    constants: HashMap<String, GlobalRef>,
     statements: u32,
     cov: GlobalRef,
     reset: JStaticMethodID,
@@ -213,44 +229,108 @@ struct Bridge {
     identity: JStaticMethodID,
     step_error: GlobalRef,
     oom: GlobalRef,
-    methods: HashMap<(String, String), Callee>,
+    methods: HashMap<(String, String, String), Callee>,
 }
 
 #[derive(Clone, Copy)]
 enum Callee {
     Static(JStaticMethodID),
-    Virtual(JMethodID),
+    /// An instance method or constructor, called without dispatch.
+    Instance(JMethodID),
 }
 
-/// The JNI binary name of a qualified subject class: `LinkedList.Node` → `LinkedList$Node`.
-pub fn binary_name(qualified: &str) -> String {
-    qualified.replace('.', "$")
+/// A JNI failure as a message; a pending Java exception is cleared and named.
+fn describe(env: &mut JNIEnv, what: &str, err: jni::errors::Error) -> String {
+    if !matches!(err, jni::errors::Error::JavaException) {
+        return format!("{what}: {err}");
+    }
+    let ex = match env.exception_occurred() {
+        Ok(ex) => ex,
+        Err(e) => return format!("{what}: {e}"),
+    };
+    let _ = env.exception_clear();
+    let text = env
+        .call_method(&ex, "toString", "()Ljava/lang/String;", &[])
+        .and_then(|s| s.l())
+        .and_then(|s| env.get_string(<&JString>::from(&s)).map(String::from));
+    let _ = env.exception_clear();
+    format!(
+        "{what}: {}",
+        text.unwrap_or_else(|_| "a Java exception".into())
+    )
 }
 
-fn descriptor(t: &WireType) -> String {
-    match t {
-        WireType::Int => "I".into(),
-        WireType::Bool => "Z".into(),
-        WireType::Ref(c) => format!("L{};", binary_name(c)),
+fn global_class(env: &mut JNIEnv, jni_name: &str) -> Res<GlobalRef> {
+    let c = env
+        .find_class(jni_name)
+        .map_err(|err| describe(env, &format!("class {jni_name} not found"), err))?;
+    env.new_global_ref(c)
+        .map_err(|err| describe(env, jni_name, err))
+}
+
+/// Runs every class's static initializer now, once: the JVM would run it inside the first test
+/// that touches the class, spending that test's steps, while a test's statics are its input's.
+fn initialize(env: &mut JNIEnv, names: &[String]) -> Res<()> {
+    let loader = env
+        .call_static_method(
+            "java/lang/ClassLoader",
+            "getSystemClassLoader",
+            "()Ljava/lang/ClassLoader;",
+            &[],
+        )
+        .and_then(|l| l.l())
+        .map_err(|err| describe(env, "the system class loader", err))?;
+    for name in names {
+        let n = env.new_string(name).map_err(|e| e.to_string())?;
+        let class = env.call_static_method(
+            "java/lang/Class",
+            "forName",
+            "(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;",
+            &[JValue::Object(&n), JValue::Bool(1), JValue::Object(&loader)],
+        );
+        let _ = env.delete_local_ref(n);
+        match class.and_then(|c| c.l()) {
+            Ok(c) => {
+                let _ = env.delete_local_ref(c);
+            }
+            Err(err) => {
+                let what = format!("the static initialization of {name} failed");
+                return Err(describe(env, &what, err));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The ids of a class's fields, each looked up in the class declaring it.
+struct Owners(HashMap<String, GlobalRef>);
+
+impl Owners {
+    fn field(&mut self, env: &mut JNIEnv, class: &str, f: &WireField) -> Res<JFieldID> {
+        let owner = match self.0.get(&f.owner) {
+            Some(o) => o.clone(),
+            None => {
+                let o = global_class(env, &f.owner)?;
+                self.0.insert(f.owner.clone(), o.clone());
+                o
+            }
+        };
+        env.get_field_id(class_ref(&owner), &f.name, &f.descriptor)
+            .map_err(|err| {
+                let what = format!("field {class}.{} ({}) in {}", f.name, f.descriptor, f.owner);
+                describe(env, &what, err)
+            })
     }
 }
 
 /// A subject class's class object and field ids.
-fn class_info(env: &mut JNIEnv, c: &WireClass) -> Res<ClassInfo> {
-    let e = |what: &str, err: jni::errors::Error| format!("{what}: {err}");
-    let cls = env
-        .find_class(binary_name(&c.name))
-        .map_err(|err| e(&format!("class {} not found", c.name), err))?;
+fn class_info(env: &mut JNIEnv, owners: &mut Owners, c: &WireClass) -> Res<ClassInfo> {
+    let class = global_class(env, &c.binary)?;
     let mut fields = Vec::new();
-    for (f, t) in &c.fields {
-        let id = env
-            .get_field_id(&cls, f, descriptor(t))
-            .map_err(|err| e(&format!("field {}.{f}", c.name), err))?;
-        fields.push((f.clone(), t.clone(), id));
+    for f in &c.fields {
+        let id = owners.field(env, &c.name, f)?;
+        fields.push((f.name.clone(), f.ty.clone(), id));
     }
-    let class = env
-        .new_global_ref(&cls)
-        .map_err(|err| e("global ref", err))?;
     Ok(ClassInfo {
         name: c.name.clone(),
         class,
@@ -258,29 +338,85 @@ fn class_info(env: &mut JNIEnv, c: &WireClass) -> Res<ClassInfo> {
     })
 }
 
+/// A class's static fields.
+fn static_infos(env: &mut JNIEnv, c: &WireClass, class: &GlobalRef) -> Res<Vec<StaticInfo>> {
+    c.statics
+        .iter()
+        .map(|f| {
+            let id = env
+                .get_static_field_id(class_ref(class), &f.name, &f.descriptor)
+                .map_err(|err| {
+                    describe(env, &format!("static field {}.{}", c.name, f.name), err)
+                })?;
+            Ok(StaticInfo {
+                key: format!("{}.{}", c.name, f.name),
+                ty: f.ty.clone(),
+                class: class.clone(),
+                id,
+            })
+        })
+        .collect()
+}
+
+/// An enum's constants: `(object id, the JVM's constant)`.
+fn constants(env: &mut JNIEnv, c: &WireClass, class: &GlobalRef) -> Res<Vec<(String, GlobalRef)>> {
+    let descriptor = format!("L{};", c.binary);
+    c.constants
+        .iter()
+        .map(|k| {
+            let what = format!("enum constant {}.{k}", c.name);
+            let o = env
+                .get_static_field(class_ref(class), k, &descriptor)
+                .and_then(|v| v.l())
+                .map_err(|err| describe(env, &what, err))?;
+            let g = env
+                .new_global_ref(o)
+                .map_err(|err| describe(env, &what, err))?;
+            Ok((format!("{}.{k}", c.name), g))
+        })
+        .collect()
+}
+
 fn class_ref(g: &GlobalRef) -> &JClass<'static> {
     <&JClass>::from(g.as_obj())
 }
 
 impl Bridge {
-    /// Looks up the subject's classes and the probe runtime's ids.
-    fn new(env: &mut JNIEnv, classes: &[WireClass], statements: u32) -> Res<Bridge> {
+    /// Looks up the probe runtime's ids, initializes the program's classes (with an unbounded
+    /// step budget: their initializers may run probed code) and looks up the subject's classes,
+    /// fields, static fields and enum constants.
+    fn new(
+        env: &mut JNIEnv,
+        classes: &[WireClass],
+        statements: u32,
+        names: &[String],
+    ) -> Res<Bridge> {
+        let mut bridge = Bridge::runtime(env, statements)?;
+        bridge
+            .reset_probes(env, u64::MAX)
+            .map_err(|e| format!("Cov.reset: {e}"))?;
+        initialize(env, names)?;
+        let mut owners = Owners(HashMap::new());
+        for c in classes {
+            let info = class_info(env, &mut owners, c)?;
+            for s in static_infos(env, c, &info.class)? {
+                bridge
+                    .static_index
+                    .insert(s.key.clone(), bridge.statics.len());
+                bridge.statics.push(s);
+            }
+            bridge.constants.extend(constants(env, c, &info.class)?);
+            bridge.by_name.insert(c.name.clone(), bridge.classes.len());
+            bridge.classes.push(info);
+        }
+        Ok(bridge)
+    }
+
+    /// The probe runtime's and the JDK's ids, no subject class yet.
+    fn runtime(env: &mut JNIEnv, statements: u32) -> Res<Bridge> {
         let e = |what: &str, err: jni::errors::Error| format!("{what}: {err}");
-        let infos = classes
-            .iter()
-            .map(|c| class_info(env, c))
-            .collect::<Res<Vec<_>>>()?;
-        let global = |env: &mut JNIEnv, name: &str| -> Res<GlobalRef> {
-            let c = env.find_class(name).map_err(|err| e(name, err))?;
-            env.new_global_ref(c).map_err(|err| e(name, err))
-        };
-        let cov = global(env, "sattar/Cov")?;
-        let system = global(env, "java/lang/System")?;
-        let by_name = infos
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (c.name.clone(), i))
-            .collect();
+        let cov = global_class(env, "sattar/Cov")?;
+        let system = global_class(env, "java/lang/System")?;
         Ok(Bridge {
             reset: env
                 .get_static_method_id(class_ref(&cov), "reset", "(IJ)V")
@@ -304,10 +440,13 @@ impl Bridge {
                     "(Ljava/lang/Object;)I",
                 )
                 .map_err(|err| e("identityHashCode", err))?,
-            step_error: global(env, "sattar/StepLimitError")?,
-            oom: global(env, "java/lang/OutOfMemoryError")?,
-            classes: infos,
-            by_name,
+            step_error: global_class(env, "sattar/StepLimitError")?,
+            oom: global_class(env, "java/lang/OutOfMemoryError")?,
+            classes: Vec::new(),
+            by_name: HashMap::new(),
+            statics: Vec::new(),
+            static_index: HashMap::new(),
+            constants: HashMap::new(),
             statements,
             cov,
             system,
@@ -323,21 +462,23 @@ impl Bridge {
     }
 
     fn callee(&mut self, env: &mut JNIEnv, req: &RunRequest) -> Result<Callee, JniOrMsg> {
-        let key = (req.class.clone(), req.method.clone());
+        let key = (
+            req.class.clone(),
+            req.method.clone(),
+            req.descriptor.clone(),
+        );
         if let Some(c) = self.methods.get(&key) {
             return Ok(*c);
         }
-        let params: String = req.params.iter().map(descriptor).collect();
-        let sig = format!(
-            "({params}){}",
-            req.ret.as_ref().map_or("V".into(), descriptor)
-        );
         let cls = class_ref(&self.class(&req.class)?.class);
-        let callee = if req.is_static {
-            Callee::Static(env.get_static_method_id(cls, &req.method, &sig)?)
+        let (name, sig) = (&req.method, &req.descriptor);
+        let found = if req.is_static {
+            env.get_static_method_id(cls, name, sig).map(Callee::Static)
         } else {
-            Callee::Virtual(env.get_method_id(cls, &req.method, &sig)?)
+            env.get_method_id(cls, name, sig).map(Callee::Instance)
         };
+        let what = format!("method {}.{name}{sig}", req.class);
+        let callee = found.map_err(|err| JniOrMsg::Msg(describe(env, &what, err)))?;
         self.methods.insert(key, callee);
         Ok(callee)
     }
@@ -348,6 +489,7 @@ impl Bridge {
         let callee = self.callee(env, req)?;
         self.reset_probes(env, req.max_steps)?;
         let inputs = self.build_pre_state(env, &req.objects)?;
+        self.set_statics(env, &req.statics, &inputs)?;
         let args: Vec<jvalue> = req
             .args
             .iter()
@@ -370,6 +512,7 @@ impl Bridge {
                         covered: vec![],
                         trace: vec![],
                         post: vec![],
+                        statics: vec![],
                         steps: 0,
                     });
                 }
@@ -379,12 +522,14 @@ impl Bridge {
             Err(other) => return Err(other.into()),
         };
         let (covered, trace, steps) = self.probes(env)?;
+        let statics = self.read_statics(env, &mut post)?;
         let post = self.read_post(env, post)?;
         Ok(Response::Done {
             end,
             covered,
             trace,
             post,
+            statics,
             steps,
         })
     }
@@ -410,7 +555,8 @@ impl Bridge {
         Ok(())
     }
 
-    /// Allocates the input objects (constructors are not run) and sets their fields.
+    /// Allocates the input objects (constructors are not run; an enum constant is the JVM's own)
+    /// and sets their fields.
     fn build_pre_state<'l, 'r>(
         &self,
         env: &mut JNIEnv<'l>,
@@ -431,13 +577,7 @@ impl Bridge {
                 let Some((_, _, fid)) = info.fields.iter().find(|(n, _, _)| n == f) else {
                     continue;
                 };
-                let jv = match v {
-                    WireValue::Int(i) => JValue::Int(*i),
-                    WireValue::Bool(b) => JValue::Bool(u8::from(*b)),
-                    WireValue::Null => JValue::Object(&null),
-                    WireValue::Ref(r) => JValue::Object(inputs.get(r)?),
-                };
-                env.set_field_unchecked(obj, *fid, jv)?;
+                env.set_field_unchecked(obj, *fid, inputs.value(v, &null)?)?;
             }
         }
         Ok(inputs)
@@ -450,8 +590,60 @@ impl Bridge {
     ) -> Result<Vec<JObject<'l>>, JniOrMsg> {
         objects
             .iter()
-            .map(|o| Ok(env.alloc_object(class_ref(&self.class(&o.class)?.class))?))
+            .map(|o| match self.constants.get(&o.id) {
+                Some(k) => Ok(env.new_local_ref(k)?),
+                None => Ok(env.alloc_object(class_ref(&self.class(&o.class)?.class))?),
+            })
             .collect()
+    }
+
+    /// Sets every static field the input gives (the runner gives them all, so nothing a test
+    /// wrote survives into the next).
+    fn set_statics(
+        &self,
+        env: &mut JNIEnv,
+        statics: &[(String, WireValue)],
+        inputs: &InputObjects,
+    ) -> Result<(), JniOrMsg> {
+        let null = JObject::null();
+        for (key, v) in statics {
+            let s = self
+                .static_index
+                .get(key)
+                .map(|i| &self.statics[*i])
+                .ok_or_else(|| JniOrMsg::Msg(format!("unknown static field {key}")))?;
+            env.set_static_field(class_ref(&s.class), s.id, inputs.value(v, &null)?)?;
+        }
+        Ok(())
+    }
+
+    /// Every static field's value after the run (new objects they reach are named in `post`).
+    fn read_statics<'l>(
+        &self,
+        env: &mut JNIEnv<'l>,
+        post: &mut PostState<'l>,
+    ) -> Result<Vec<(String, WireValue)>, JniOrMsg> {
+        let mut out = Vec::new();
+        for s in &self.statics {
+            let cls = class_ref(&s.class);
+            let v = match s.ty {
+                WireType::Int => {
+                    let t = JavaType::Primitive(Primitive::Int);
+                    WireValue::Int(env.get_static_field_unchecked(cls, s.id, t)?.i()?)
+                }
+                WireType::Bool => {
+                    let t = JavaType::Primitive(Primitive::Boolean);
+                    WireValue::Bool(env.get_static_field_unchecked(cls, s.id, t)?.z()?)
+                }
+                WireType::Ref(_) => {
+                    let t = JavaType::Object(String::new());
+                    let o = env.get_static_field_unchecked(cls, s.id, t)?.l()?;
+                    post.name_of(env, self, o)?
+                }
+            };
+            out.push((s.key.clone(), v));
+        }
+        Ok(out)
     }
 
     /// Calls the method under test on the receiver (if any) with `args`. The outer error is the
@@ -481,14 +673,15 @@ impl Bridge {
                     args,
                 )
             },
-            Callee::Virtual(m) => {
+            Callee::Instance(m) => {
                 let this = req
                     .this
                     .as_deref()
                     .and_then(|t| inputs.index.get(t))
                     .ok_or_else(|| JniOrMsg::Msg("no receiver".into()))?;
-                // SAFETY: as above.
-                unsafe { env.call_method_unchecked(&inputs.objects[*this], m, ret, args) }
+                let class = class_ref(&self.class(&req.class)?.class);
+                // SAFETY: as above; the receiver is an instance of `class` (checked by the runner).
+                unsafe { call_nonvirtual(env, &inputs.objects[*this], class, m, &ret, args) }
             }
         })
     }
@@ -508,7 +701,7 @@ impl Bridge {
         })
     }
 
-    /// The pending throwable's outcome (cleared).
+    /// The pending throwable's outcome (cleared): its class's binary name.
     fn thrown(&self, env: &mut JNIEnv) -> Result<RunEnd, JniOrMsg> {
         let ex = env.exception_occurred()?;
         env.exception_clear()?;
@@ -529,11 +722,7 @@ impl Bridge {
                 "java.lang.Throwable".into()
             }
         };
-        Ok(RunEnd::Threw(if name.contains('.') {
-            name
-        } else {
-            name.replace('$', ".")
-        }))
+        Ok(RunEnd::Threw(name))
     }
 
     fn probes(&self, env: &mut JNIEnv) -> Result<(Vec<u32>, Vec<u32>, u64), JniOrMsg> {
@@ -668,6 +857,20 @@ impl<'l> InputObjects<'l, '_> {
         Ok(&self.objects[*i])
     }
 
+    /// A wire value as a field value (`null` lends the null reference).
+    fn value<'a>(
+        &'a self,
+        v: &WireValue,
+        null: &'a JObject<'l>,
+    ) -> Result<JValue<'l, 'a>, JniOrMsg> {
+        Ok(match v {
+            WireValue::Int(i) => JValue::Int(*i),
+            WireValue::Bool(b) => JValue::Bool(u8::from(*b)),
+            WireValue::Null => JValue::Object(null),
+            WireValue::Ref(r) => JValue::Object(self.get(r)?),
+        })
+    }
+
     /// A wire value as a JNI argument.
     fn jvalue(&self, v: &WireValue) -> Result<jvalue, JniOrMsg> {
         Ok(match v {
@@ -750,4 +953,62 @@ impl<'l> PostState<'l> {
         self.objects.push((o, name.clone(), class));
         Ok(WireValue::Ref(name))
     }
+}
+
+/// Calls instance method (or constructor) `m` of exactly `class` on `obj`, without virtual
+/// dispatch: the method under test runs even when the receiver's class overrides it, as in the
+/// interpreter. jni 0.21 wraps only the virtual calls.
+///
+/// # Safety
+/// `m` must be a method of `class` whose descriptor matches `ret` and `args`, and `obj` an
+/// instance of `class`.
+unsafe fn call_nonvirtual<'l>(
+    env: &mut JNIEnv<'l>,
+    obj: &JObject,
+    class: &JClass,
+    m: JMethodID,
+    ret: &ReturnType,
+    args: &[jvalue],
+) -> jni::errors::Result<JValueOwned<'l>> {
+    use jni::errors::Error::JNIEnvMethodNotFound;
+    let raw = env.get_raw();
+    // SAFETY: `raw` is this thread's valid JNIEnv; its function table lives as long as the JVM.
+    let table = unsafe { &**raw };
+    let (o, c, id, a) = (obj.as_raw(), class.as_raw(), m.into_raw(), args.as_ptr());
+    let missing = |name| JNIEnvMethodNotFound(name);
+    let value = match ret {
+        ReturnType::Primitive(Primitive::Void) => {
+            let f = table
+                .CallNonvirtualVoidMethodA
+                .ok_or(missing("CallNonvirtualVoidMethodA"))?;
+            // SAFETY: the caller guarantees the method, receiver and arguments fit.
+            unsafe { f(raw, o, c, id, a) };
+            JValueOwned::Void
+        }
+        ReturnType::Primitive(Primitive::Int) => {
+            let f = table
+                .CallNonvirtualIntMethodA
+                .ok_or(missing("CallNonvirtualIntMethodA"))?;
+            // SAFETY: as above.
+            JValueOwned::Int(unsafe { f(raw, o, c, id, a) })
+        }
+        ReturnType::Primitive(Primitive::Boolean) => {
+            let f = table
+                .CallNonvirtualBooleanMethodA
+                .ok_or(missing("CallNonvirtualBooleanMethodA"))?;
+            // SAFETY: as above.
+            JValueOwned::Bool(unsafe { f(raw, o, c, id, a) })
+        }
+        _ => {
+            let f = table
+                .CallNonvirtualObjectMethodA
+                .ok_or(missing("CallNonvirtualObjectMethodA"))?;
+            // SAFETY: as above; the result is a local reference (or null) of this thread.
+            JValueOwned::Object(unsafe { JObject::from_raw(f(raw, o, c, id, a)) })
+        }
+    };
+    if env.exception_check()? {
+        return Err(jni::errors::Error::JavaException);
+    }
+    Ok(value)
 }

@@ -25,7 +25,6 @@ fn programs() -> u64 {
 }
 
 #[test]
-#[ignore = "the class-structure encoding and JVM bridge land with Real Java I"]
 fn random_programs_jvm_agrees_with_the_interpreter() {
     let mut runs = 0;
     for seed in 0..programs() {

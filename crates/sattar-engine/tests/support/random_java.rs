@@ -122,10 +122,12 @@ impl Gen {
                     self.locals.pop();
                     format!("{head} {{ {body} }}")
                 }
-                2 => format!(
-                    "if (o instanceof Sq q) {{ acc = acc + q.side; {} }}",
-                    self.block(d - 1, 1)
-                ),
+                2 => {
+                    // A fresh name: a nested pattern may not redeclare an enclosing one's.
+                    let q = self.fresh("q");
+                    let body = self.block(d - 1, 1);
+                    format!("if (o instanceof Sq {q}) {{ acc = acc + {q}.side; {body} }}")
+                }
                 _ => format!(
                     "while (acc > {}) {{ acc = acc - 2; {} }}",
                     self.rng.below(5) as i32 - 2,

@@ -92,90 +92,85 @@ pub(crate) fn lower_program(cx: &Cx, decls: Decls) -> Program {
         .map(|(i, h)| (MethodId(i as u32), h.overrides.as_slice()))
         .collect();
     program.dispatch = dispatch_table(&program, &overrides);
-    add_enum_compare_to(&mut program);
+    enum_compare_to(&mut program);
     program
 }
 
-/// `Comparable.compareTo` on an enum constant runs `java.lang.Enum.compareTo`: one model per enum
-/// class of the program that such a call can reach, entered in the dispatch table.
-fn add_enum_compare_to(p: &mut Program) {
+/// `Comparable.compareTo` on an enum constant runs `Enum.compareTo` (final): modelled per enum
+/// class as its bridge and body behave — the argument cast to the enum's class
+/// (ClassCastException for another class), dereferenced (NullPointerException for null), and
+/// the ordinals subtracted.
+fn enum_compare_to(p: &mut Program) {
     let called: Vec<MethodId> = p
         .methods
         .iter()
-        .filter(|m| m.kind == MethodKind::Library && m.class == "java.lang.Comparable")
-        .filter(|m| m.name == "compareTo" && m.params.len() == 1)
+        .filter(|m| m.class == "java.lang.Comparable" && m.name == "compareTo")
         .map(|m| m.id)
         .collect();
+    if called.is_empty() {
+        return;
+    }
     let enums: Vec<String> = p
         .classes
         .iter()
         .filter(|c| c.kind == ClassKind::Enum)
         .map(|c| c.name.clone())
         .collect();
-    for m in called {
-        for e in &enums {
-            let id = MethodId(p.methods.len() as u32);
-            let mut model = enum_compare_to(e, id);
-            model.file = p.method(m).file;
-            p.methods.push(model);
+    for e in enums {
+        let id = MethodId(p.methods.len() as u32);
+        p.methods.push(enum_compare_to_model(&e, id));
+        for &m in &called {
             p.dispatch.insert((m, e.clone()), id);
         }
     }
 }
 
-/// `Enum.compareTo(o)` for the constants of enum `e`: a null `o` throws `NullPointerException`
-/// (`o.getClass()`), a constant of another class `ClassCastException`, else
-/// `this.ordinal - o.ordinal` (the JDK's code).
-fn enum_compare_to(e: &str, id: MethodId) -> Method {
+/// `int compareTo(E o) { return this.ordinal - o.ordinal; }` of enum `e`, without statements.
+fn enum_compare_to_model(e: &str, id: MethodId) -> Method {
     let var = |name: &str, ty: Type, kind| Var {
         name: name.into(),
         ty,
         kind,
     };
     let vars = vec![
-        var("o", Type::Class(sattar_heap::OBJECT.into()), VarKind::Param),
+        var("o", Type::Class(e.into()), VarKind::Param),
         var("$t1", Type::Int, VarKind::Temp),
         var("$t2", Type::Int, VarKind::Temp),
         var("$t3", Type::Int, VarKind::Temp),
     ];
+    let ordinal = FieldRef {
+        class: e.into(),
+        name: ORDINAL.into(),
+    };
+    let o = Operand::Var(VarId(0));
     let node = |kind| Node {
         stmt: MADE_UP,
         kind,
     };
-    let ordinal = FieldRef {
-        class: e.to_string(),
-        name: ORDINAL.to_string(),
+    let read = |obj: Operand| Rvalue::Read {
+        obj,
+        field: ordinal.clone(),
     };
-    let o = Operand::Var(VarId(0));
+    let (t1, t2, t3) = (VarId(1), VarId(2), VarId(3));
     let block = vec![
+        node(NodeKind::Let {
+            var: t1,
+            value: read(Operand::This),
+        }),
         node(NodeKind::NullCheck(o.clone())),
-        node(NodeKind::CheckCast {
-            op: o.clone(),
-            class: e.to_string(),
+        node(NodeKind::Let {
+            var: t2,
+            value: read(o),
         }),
         node(NodeKind::Let {
-            var: VarId(1),
-            value: Rvalue::Read {
-                obj: Operand::This,
-                field: ordinal.clone(),
-            },
+            var: t3,
+            value: Rvalue::Binary(BinOp::Sub, Operand::Var(t1), Operand::Var(t2)),
         }),
-        node(NodeKind::Let {
-            var: VarId(2),
-            value: Rvalue::Read {
-                obj: o,
-                field: ordinal,
-            },
-        }),
-        node(NodeKind::Let {
-            var: VarId(3),
-            value: Rvalue::Binary(BinOp::Sub, Operand::Var(VarId(1)), Operand::Var(VarId(2))),
-        }),
-        node(NodeKind::Return(Some(Operand::Var(VarId(3))))),
+        node(NodeKind::Return(Some(Operand::Var(t3)))),
     ];
     Method {
         id,
-        class: "java.lang.Enum".into(),
+        class: e.into(),
         name: "compareTo".into(),
         descriptor: vec!["java.lang.Enum".into()],
         kind: MethodKind::Library,
@@ -183,7 +178,7 @@ fn enum_compare_to(e: &str, id: MethodId) -> Method {
         is_private: false,
         params: vec![Param {
             name: "o".into(),
-            ty: Type::Class(sattar_heap::OBJECT.into()),
+            ty: Type::Class(e.into()),
         }],
         ret: Type::Int,
         body: Body { vars, block },
@@ -943,7 +938,7 @@ impl<'a, 'c> Lower<'a, 'c> {
 }
 
 /// Whether an expression statement's expression is `this(...)` or `super(...)`.
-fn is_ctor_call(cx: &Cx, e: Option<usize>) -> bool {
+pub(crate) fn is_ctor_call(cx: &Cx, e: Option<usize>) -> bool {
     e.is_some_and(|e| {
         let n = cx.node(e);
         n.k == "METHOD_INVOCATION"

@@ -21,6 +21,9 @@ pub(crate) const LIBRARY_INTERFACES: &[&str] = &[
     "java.io.Serializable",
 ];
 
+/// The interfaces every enum implements through `java.lang.Enum`.
+pub(crate) const ENUM_INTERFACES: &[&str] = &["java.lang.Comparable", "java.io.Serializable"];
+
 /// The spec annotation types that ship with sattar (package `sattar`).
 const SPEC_ANNOTATIONS: &[&str] = &["Invariant", "Requires", "Ensures"];
 
@@ -72,6 +75,9 @@ pub(crate) struct ClassDecl {
     pub initializers: Vec<usize>,
     /// Why objects of this class cannot be modelled, if they cannot.
     pub unsupported: Option<Diagnostic>,
+    /// Its `final` instance fields with a constant initializer (constant variables, JLS 4.12.4)
+    /// and their values: javac compiles every read of one as the constant.
+    pub constants: HashMap<String, Literal>,
 }
 
 /// Every declaration of the program.
@@ -354,12 +360,8 @@ fn class_decl(cx: &Cx, decls: &Decls, f: &Found) -> (Class, ClassDecl) {
         })
         .collect();
     if kind == ClassKind::Enum {
-        // An enum is a java.lang.Enum, which is Comparable and Serializable (JLS 8.9).
-        for i in ["java.lang.Comparable", "java.io.Serializable"] {
-            if !interfaces.iter().any(|x| x == i) {
-                interfaces.push(i.to_string());
-            }
-        }
+        // java.lang.Enum, every enum's superclass, is Comparable and Serializable.
+        interfaces.extend(ENUM_INTERFACES.iter().map(|i| i.to_string()));
     }
     let span = name_span(cx, n, node.name.as_deref().unwrap_or(""));
     let annotations = annotations(cx, &node.ann).unwrap_or_else(|d| {
@@ -388,6 +390,7 @@ fn class_decl(cx: &Cx, decls: &Decls, f: &Found) -> (Class, ClassDecl) {
         span,
     };
     let mut initializers = Vec::new();
+    let mut constants = HashMap::new();
     for &m in &node.members {
         let member = cx.node(m);
         match member.k.as_str() {
@@ -407,7 +410,12 @@ fn class_decl(cx: &Cx, decls: &Decls, f: &Found) -> (Class, ClassDecl) {
                 class.enum_constants.push(name);
             }
             "VARIABLE" if is_exception => {}
-            "VARIABLE" => field_decl(cx, decls, m, &mut class, &mut initializers),
+            "VARIABLE" => {
+                field_decl(cx, decls, m, &mut class, &mut initializers);
+                if let Some(k) = instance_constant(cx, m) {
+                    constants.insert(member.name.clone().unwrap_or_default(), k);
+                }
+            }
             "BLOCK" if member.is_static => {} // static state comes from the pre-state
             "BLOCK" => initializers.push(m),
             _ => {}
@@ -416,8 +424,26 @@ fn class_decl(cx: &Cx, decls: &Decls, f: &Found) -> (Class, ClassDecl) {
     let decl = ClassDecl {
         initializers,
         unsupported,
+        constants,
     };
     (class, decl)
+}
+
+/// The value of a `final` instance field whose initializer is an int or boolean constant.
+fn instance_constant(cx: &Cx, n: usize) -> Option<Literal> {
+    let node = cx.node(n);
+    let is = |m: &str| node.mods.iter().any(|x| x == m);
+    if is("static") || !is("final") {
+        return None;
+    }
+    match (cx.node(node.init?).cv.as_ref()?, node.vt.as_deref()?) {
+        (serde_json::Value::Bool(b), "boolean") => Some(Literal::Bool(*b)),
+        (serde_json::Value::Number(x), "int") => x
+            .as_i64()
+            .and_then(|i| i32::try_from(i).ok())
+            .map(Literal::Int),
+        _ => None,
+    }
 }
 
 /// A field: an instance field, a static field that is state, or a constant javac folds. A field

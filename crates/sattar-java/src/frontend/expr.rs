@@ -342,11 +342,19 @@ impl Lower<'_, '_> {
         })
     }
 
-    /// `obj.f`: the null check, then the read (its erased type remembered for a later cast).
+    /// `obj.f`: the null check, then the read (its erased type remembered for a later cast). A
+    /// constant variable is not read: javac compiles `obj.f` as the null check and the constant.
     fn field_read(&mut self, n: usize, obj: Operand, out: &mut Block) -> R<Operand> {
         let field = self.field_ref(n)?;
         let ty = self.type_of(n)?;
         out.push(self.node(NodeKind::NullCheck(obj.clone())));
+        let constant = self
+            .decls
+            .class_decl(&field.class)
+            .and_then(|d| d.constants.get(&field.name));
+        if let Some(k) = constant {
+            return Ok(Operand::Const(k.clone()));
+        }
         let t = self.let_temp(ty, Rvalue::Read { obj, field }, out);
         let declared = self.cx.node(n).sym.as_ref().and_then(|s| s.vt.clone());
         self.remember_runtime(&t, declared.as_deref());
@@ -440,9 +448,17 @@ impl Lower<'_, '_> {
             .iter()
             .map(|(p, _)| p.ty.clone())
             .collect();
+        // A method's arguments are cast to the erasure of its parameter types as instantiated at
+        // the call (javac's TransTypes), a constructor's to its declared ones.
+        let node = self.cx.node(n);
+        let instantiated = |i: usize| {
+            let t = node.iparams.get(i).and_then(|t| self.decls.ty(t));
+            t.filter(|t| matches!(t, Type::Class(_)))
+        };
         let mut args = Vec::new();
-        for (&a, want) in self.cx.node(n).args.iter().zip(&params) {
-            args.push(self.typed(a, want, out)?);
+        for (i, (&a, declared)) in node.args.iter().zip(&params).enumerate() {
+            let want = instantiated(i).unwrap_or_else(|| declared.clone());
+            args.push(self.typed(a, &want, out)?);
         }
         Ok(args)
     }

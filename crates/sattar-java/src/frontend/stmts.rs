@@ -147,6 +147,13 @@ impl Numbering<'_, '_> {
         };
         match node.k.as_str() {
             "VARIABLE" => self.declaration(&[n]),
+            // Nothing may precede `this(...)`/`super(...)` in a constructor: the probe runs
+            // inside its first argument, or after a call without any.
+            "EXPRESSION_STATEMENT" if super::body::is_ctor_call(cx, node.expr) => {
+                let first = node.expr.and_then(|e| cx.node(e).args.first().copied());
+                let probe = first.map_or(Probe::After, |a| Probe::Init(cx.span(a)));
+                self.add(n, StmtKind::Expr, span, collapse(cx.src(n)), probe);
+            }
             "EXPRESSION_STATEMENT" => {
                 let kind = match node.expr.map(|e| cx.node(e).k.as_str()) {
                     Some("METHOD_INVOCATION" | "NEW_CLASS") => StmtKind::Expr,
@@ -158,7 +165,21 @@ impl Numbering<'_, '_> {
             "IF" => {
                 let Some(c) = node.cond else { return };
                 let text = format!("if {}", collapse(cx.src(c)));
-                self.add_branch(n, StmtKind::If, c, text, Probe::Cond);
+                let then = node.then.map(|t| cx.span(t));
+                let probe = match binds(cx, c) {
+                    Some(true) => Probe::Binds {
+                        when_true: true,
+                        other: node.otherwise.map(|e| cx.span(e)),
+                        then: then.filter(|_| node.otherwise.is_none()),
+                    },
+                    Some(false) => Probe::Binds {
+                        when_true: false,
+                        other: then,
+                        then: None,
+                    },
+                    None => Probe::Cond,
+                };
+                self.add_branch(n, StmtKind::If, c, text, probe);
                 if let Some(t) = node.then {
                     self.body(t);
                 }
@@ -177,7 +198,7 @@ impl Numbering<'_, '_> {
                         records: true,
                     }
                 } else {
-                    Probe::Cond
+                    loop_probe(cx, c, b)
                 };
                 self.add_branch(n, StmtKind::While, c, text, probe);
                 self.body(b);
@@ -189,15 +210,20 @@ impl Numbering<'_, '_> {
                 let text = format!("do … while {};", collapse(cx.src(c)));
                 // A `do … while` is reported on the line of its test.
                 let line = cx.line(c, cx.span(c).start);
-                self.add_branch(n, StmtKind::DoWhile, c, text, Probe::DoWhile)
-                    .line = line;
+                // Variables bound when true are in scope nowhere: only those bound when false
+                // (in scope after the loop) need the condition's shape kept.
+                let probe = match binds(cx, c) {
+                    Some(false) => loop_probe(cx, c, b),
+                    _ => Probe::DoWhile,
+                };
+                self.add_branch(n, StmtKind::DoWhile, c, text, probe).line = line;
                 self.body(b);
             }
             "FOR_LOOP" => {
                 let Some(b) = node.body else { return };
                 let header = collapse(&cx.text_of(n)[span.start..cx.span(b).start]);
                 let probe = match node.cond {
-                    Some(_) if !constant_true(cx, node.cond) => Probe::Cond,
+                    Some(c) if !constant_true(cx, node.cond) => loop_probe(cx, c, b),
                     c => Probe::BodyStart {
                         body: cx.span(b),
                         records: c.is_some(),
@@ -235,6 +261,9 @@ impl Numbering<'_, '_> {
         let node = cx.node(d);
         let Some(init) = node.init else { return };
         let span = cx.span(d);
+        // A final field with a constant initializer is a constant variable: javac folds its uses
+        // (JLS 4.12.4), which a probe inside the initializer would undo.
+        let constant = node.mods.iter().any(|m| m == "final") && cx.node(init).cv.is_some();
         let ty_text = node.vtype.map_or("", |t| cx.src(t));
         let start = cx.pref(d);
         let text = format!(
@@ -242,7 +271,12 @@ impl Numbering<'_, '_> {
             collapse(ty_text),
             collapse(&cx.text_of(d)[start..cx.span(init).end])
         );
-        self.add(d, StmtKind::Field, span, text, Probe::Init(cx.span(init)));
+        let probe = if constant {
+            Probe::Before
+        } else {
+            Probe::Init(cx.span(init))
+        };
+        self.add(d, StmtKind::Field, span, text, probe);
     }
 
     /// `T a = 1, b;`: one statement per variable, each spanning the whole declaration.
@@ -273,6 +307,40 @@ impl Numbering<'_, '_> {
             };
             self.add(d, StmtKind::Local, span, text, probe);
         }
+    }
+}
+
+/// Which outcome of condition `c` introduces pattern variables (JLS 6.3.1): `Some(true)` when
+/// true, `Some(false)` when false, `None` if neither (a condition never binds on both).
+pub(crate) fn binds(cx: &Cx, c: usize) -> Option<bool> {
+    let n = cx.node(c);
+    let side = |x: Option<usize>| x.and_then(|x| deep(|| binds(cx, x)));
+    match n.k.as_str() {
+        "PARENTHESIZED" => side(n.expr),
+        "LOGICAL_COMPLEMENT" => side(n.expr).map(|t| !t),
+        "CONDITIONAL_AND" => [side(n.l), side(n.r)].contains(&Some(true)).then_some(true),
+        "CONDITIONAL_OR" => [side(n.l), side(n.r)]
+            .contains(&Some(false))
+            .then_some(false),
+        "INSTANCE_OF" => n.bind.map(|_| true),
+        _ => None,
+    }
+}
+
+/// The probe of a loop with test `c` and body `b`.
+fn loop_probe(cx: &Cx, c: usize, b: usize) -> Probe {
+    match binds(cx, c) {
+        Some(true) => Probe::Binds {
+            when_true: true,
+            other: None,
+            then: None,
+        },
+        Some(false) => Probe::Binds {
+            when_true: false,
+            other: Some(cx.span(b)),
+            then: None,
+        },
+        None => Probe::Cond,
     }
 }
 

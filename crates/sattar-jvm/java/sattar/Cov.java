@@ -10,6 +10,8 @@ public final class Cov {
     public static int len;
     /** Steps used so far and the budget. */
     public static long steps, max;
+    /** open[id]: evaluations of a pattern-binding condition whose outcome is not recorded yet. */
+    public static int[] open = new int[1];
 
     private Cov() {}
 
@@ -19,6 +21,11 @@ public final class Cov {
             hit = new boolean[statements + 1];
         } else {
             java.util.Arrays.fill(hit, false);
+        }
+        if (open.length != statements + 1) {
+            open = new int[statements + 1];
+        } else {
+            java.util.Arrays.fill(open, 0);
         }
         len = 0;
         steps = 0;
@@ -51,6 +58,33 @@ public final class Cov {
         }
         trace[len++] = v ? 2 * id + 1 : 2 * id;
         return v;
+    }
+
+    /** Starts a pattern-binding condition: like t, and its outcome is open. */
+    public static boolean u(int id) {
+        s(id);
+        open[id]++;
+        return true;
+    }
+
+    /** The condition of u came out true (its `&&` shape reached the end): records it. */
+    public static boolean y(int id) {
+        open[id]--;
+        return b(id, true);
+    }
+
+    /** The condition of u came out false (its `||` shape reached the end): records it. */
+    public static boolean z(int id) {
+        open[id]--;
+        return b(id, false);
+    }
+
+    /** Control went where outcome v of u's condition leads: records v if still open. */
+    public static void x(int id, boolean v) {
+        if (open[id] > 0) {
+            open[id]--;
+            b(id, v);
+        }
     }
 
     /** Returns v (used to run a probe before a local's initializer). */

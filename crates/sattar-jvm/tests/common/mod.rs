@@ -5,9 +5,9 @@
 pub type Mutation = (u32, String, String);
 
 use sattar_catalog::Catalog;
-use sattar_heap::{ObjId, Value};
-use sattar_java::{parse_program, Program};
-use sattar_jvm::{JvmOptions, WorkerCommand};
+use sattar_heap::{FieldType, Heap, ObjId, Object, TestInput, Value};
+use sattar_java::{parse_program, run, Execution, Limits, MethodId, Program};
+use sattar_jvm::{JvmOptions, JvmRunner, WorkerCommand};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -66,4 +66,125 @@ pub fn faults(subject_rel: &str) -> Vec<Vec<Mutation>> {
 /// A reference to object `id`.
 pub fn r(id: &str) -> Value {
     Value::Ref(ObjId::new(id))
+}
+
+/// SplitMix64: the seeded source of the random heaps' choices.
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// A number below `n` (> 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    }
+}
+
+/// Random inputs of method `m`: a pool of up to two objects of every concrete class (and the
+/// enum constants), each field a small int, a boolean, null or any object its declared — erased —
+/// type admits (so a generic field may hold an object the generic type forbids: a polluted
+/// heap), random statics, a receiver of the method's class or a subclass, random arguments.
+pub fn random_inputs(p: &Program, m: MethodId, seed: u64, n: usize) -> Vec<TestInput> {
+    let schema = p.schema();
+    let sig = p.sig(m);
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    for _ in 0..n {
+        let mut heap = Heap::default();
+        let mut pool: Vec<(ObjId, String)> = Vec::new();
+        for (name, c) in &schema.classes {
+            if c.is_abstract || !c.constants.is_empty() {
+                pool.extend(c.constants.iter().map(|k| (ObjId::new(k), name.clone())));
+                continue;
+            }
+            for i in 0..rng.below(3) {
+                let short = name.rsplit('.').next().unwrap_or(name);
+                pool.push((ObjId(format!("{short}{i}")), name.clone()));
+            }
+        }
+        let value = |rng: &mut Rng, t: &FieldType| -> Value {
+            match t {
+                FieldType::Int => Value::Int(rng.below(5) as i32 - 1),
+                FieldType::Bool => Value::Bool(rng.below(2) == 1),
+                FieldType::Ref(c) => {
+                    let fits: Vec<&ObjId> = pool
+                        .iter()
+                        .filter(|(_, k)| schema.is_subtype(k, c))
+                        .map(|(id, _)| id)
+                        .collect();
+                    if fits.is_empty() || rng.below(4) == 0 {
+                        Value::Null
+                    } else {
+                        Value::Ref(fits[rng.below(fits.len())].clone())
+                    }
+                }
+            }
+        };
+        for (id, class) in &pool {
+            let c = &schema.classes[class];
+            if !c.constants.is_empty() {
+                continue; // the environment's: every run starts with the constants as they are
+            }
+            let fields = c
+                .fields
+                .iter()
+                .map(|(f, t)| (f.clone(), value(&mut rng, t)))
+                .collect();
+            let class = class.clone();
+            heap.objects.insert(id.clone(), Object { class, fields });
+        }
+        for (name, c) in &schema.classes {
+            for (f, t) in &c.statics {
+                heap.statics
+                    .insert(format!("{name}.{f}"), value(&mut rng, t));
+            }
+        }
+        let this = if sig.is_static {
+            None
+        } else {
+            let fits: Vec<&ObjId> = pool
+                .iter()
+                .filter(|(_, k)| schema.is_subtype(k, &sig.class))
+                .map(|(id, _)| id)
+                .collect();
+            if fits.is_empty() {
+                continue;
+            }
+            Some(fits[rng.below(fits.len())].clone())
+        };
+        let args = sig
+            .params
+            .iter()
+            .map(|(a, t)| (a.clone(), value(&mut rng, t)))
+            .collect();
+        out.push(TestInput { this, args, heap });
+    }
+    out
+}
+
+/// Runs `input` on both engines and asserts that every part of the executions is equal; the
+/// interpreter's execution.
+pub fn assert_same(
+    p: &Program,
+    m: MethodId,
+    input: &TestInput,
+    jvm: &mut JvmRunner,
+    limits: Limits,
+) -> Execution {
+    let want = run(p, m, input, limits).unwrap_or_else(|e| panic!("{e}"));
+    let got = jvm.run(m, input).unwrap_or_else(|e| panic!("{e}"));
+    let ctx = format!("{} on {input}", p.method(m).qualified_name());
+    assert_eq!(got.termination, want.termination, "{ctx}");
+    assert_eq!(got.covered, want.covered, "{ctx}");
+    assert_eq!(got.trace, want.trace, "{ctx}");
+    assert_eq!(got.post, want.post, "{ctx}");
+    assert_eq!(got.steps, want.steps, "{ctx}");
+    want
 }

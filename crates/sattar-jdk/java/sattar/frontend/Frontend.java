@@ -193,6 +193,12 @@ public final class Frontend {
         fm.setLocation(StandardLocation.CLASS_OUTPUT, List.of(dir));
         List<String> opts = options(classpath);
         opts.add("-g");
+        // javac 18 and later drop an inner class's enclosing-instance field (this$0) when the
+        // class does not use it; sattar's heaps have it. Release 17's inner classes keep it.
+        if (Runtime.version().feature() > 17) {
+            opts.add("--release");
+            opts.add("17");
+        }
         JavacTask task = (JavacTask) javac.getTask(null, fm, diags, opts, null, sources);
         boolean success = task.call();
         StringBuilder b = new StringBuilder("{\"id\":").append(id);
