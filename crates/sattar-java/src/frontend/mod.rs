@@ -16,7 +16,7 @@ use sattar_jdk::tree::{JavacDiagnostic, Node as JNode, Utf16Map};
 use sattar_jdk::{JdkError, SourceText};
 
 /// Where the README lists what sattar analyses.
-const SUBSET_HELP: &str = "sattar analyses a subset of Java (see README: \"The Java subset\"); code outside it may stay in the file as long as the analysed method does not reach it";
+const SUBSET_HELP: &str = "sattar analyses a subset of Java (see README: \"The Java sattar analyses\"); code outside it may stay in the file as long as the analysed method does not reach it";
 
 /// Parses and checks one Java file. `Err` with javac's errors, or, when every method is fine
 /// for javac but some are outside sattar's language, with one diagnostic per such method (see
