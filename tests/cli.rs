@@ -157,9 +157,9 @@ fn java_outside_the_subset_is_refused_with_a_location() {
         "F:5:21: unsupported: switch",
     );
     java_refused(
-        "try",
-        "    void f() { try { size = 1; } finally { } }",
-        "F:5:16: unsupported: try",
+        "catch",
+        "    void f() { try { size = 1; } catch (Throwable t) { } }",
+        "unsupported: catching `java.lang.Throwable`",
     );
     java_refused(
         "long",

@@ -9,8 +9,8 @@ use crate::value::{bit, equal, fresh_like, ite, select, Val};
 use sattar_heap::Value;
 use sattar_java::interp::{static_key, ABSTRACT_METHOD, ARITHMETIC, CLASS_CAST, NPE};
 use sattar_java::{
-    BinOp, Block, Body, FieldRef, Label, Literal, MethodId, Node, NodeKind, Operand, Program,
-    Rvalue, StmtId, Type, UnOp, VarId,
+    BinOp, Block, Body, FieldRef, Handler, Label, Literal, MethodId, Node, NodeKind, Operand,
+    Program, Rvalue, StmtId, Type, UnOp, VarId,
 };
 use sattar_sat::{BitVec, Bool, Circuit, GroupId, Session};
 use std::collections::{BTreeMap, HashMap};
@@ -99,6 +99,15 @@ struct Frame<'a> {
     this: Option<Val>,
     body: &'a Body,
     vars: Vec<Option<Val>>,
+    /// For each catch parameter, under which condition it holds an exception of each class.
+    caught: HashMap<VarId, BTreeMap<String, Bool>>,
+}
+
+/// The ways control can leave a `try` other than exceptions, under their conditions: returns
+/// of the current method, and breaks to each enclosing label (in `labels` order).
+struct Abrupt {
+    returns: Bool,
+    exits: Vec<Bool>,
 }
 
 /// A loop or labelled block being encoded: its label and when control leaves it.
@@ -448,6 +457,23 @@ impl<'a> Walker<'a> {
                 self.guard = Bool::FALSE;
             }
             NodeKind::Return(value) => self.ret(value.as_ref()),
+            NodeKind::Try {
+                body,
+                handlers,
+                finally,
+            } => self.try_(body, handlers, finally.as_ref()),
+            NodeKind::Rethrow(var) => {
+                let caught = self
+                    .frames
+                    .last()
+                    .and_then(|f| f.caught.get(var).cloned())
+                    .unwrap_or_default();
+                for (class, held) in caught {
+                    let g = self.session.circuit_mut().and2(self.guard, held);
+                    self.raise(&class, g);
+                }
+                self.guard = Bool::FALSE;
+            }
             NodeKind::Throw(exception) => {
                 let g = self.guard;
                 self.raise(exception, g);
@@ -471,6 +497,109 @@ impl<'a> Walker<'a> {
             ty: ctx.ty,
         });
         self.guard = Bool::FALSE;
+    }
+
+    /// `try`: the exceptions the body throws go to the first handler that catches their class
+    /// (each class under the condition that it is thrown); with a `finally`, everything that
+    /// leaves the body or a handler — normally, by an exception, a return or a break — runs
+    /// it once, under the disjunction of those (disjoint) conditions, and resumes afterwards in
+    /// the mode it came with.
+    fn try_(&mut self, body: &'a Block, handlers: &'a [Handler], finally: Option<&'a Block>) {
+        let outer = std::mem::take(&mut self.exceptions);
+        let before = finally.map(|_| self.take_abrupt());
+        self.block(body);
+        let mut pending = std::mem::take(&mut self.exceptions);
+        let mut normal = vec![self.guard];
+        for h in handlers {
+            let mut caught = BTreeMap::new();
+            for (class, when) in pending.iter_mut() {
+                let catches = h.classes.iter().any(|c| self.program.is_subclass(class, c));
+                if catches && *when != Bool::FALSE {
+                    caught.insert(class.clone(), *when);
+                    *when = Bool::FALSE;
+                }
+            }
+            let conds: Vec<Bool> = caught.values().copied().collect();
+            self.guard = self.session.circuit_mut().or(&conds);
+            if let Some(f) = self.frames.last_mut() {
+                f.caught.insert(h.param, caught);
+            }
+            self.block(&h.body);
+            normal.push(self.guard);
+        }
+        // What the handlers threw leaves the try, with what no handler caught.
+        for (class, when) in std::mem::take(&mut self.exceptions) {
+            let old = pending.get(&class).copied().unwrap_or(Bool::FALSE);
+            let both = self.session.circuit_mut().or2(old, when);
+            pending.insert(class, both);
+        }
+        let normal = self.session.circuit_mut().or(&normal);
+        self.exceptions = outer;
+        let (Some(fin), Some(before)) = (finally, before) else {
+            self.guard = normal;
+            for (class, when) in pending {
+                self.raise(&class, when);
+            }
+            return;
+        };
+        let abrupt = self.take_abrupt();
+        self.restore_abrupt(before);
+        let mut modes: Vec<Bool> = vec![normal, abrupt.returns];
+        modes.extend(pending.values().copied());
+        modes.extend(abrupt.exits.iter().copied());
+        self.guard = self.session.circuit_mut().or(&modes);
+        self.block(fin);
+        self.resume(self.guard, normal, &pending, &abrupt);
+    }
+
+    /// After a `finally` completed normally (under `done`): continue in the mode control entered
+    /// it with — on, thrown again, returned, or broken out to a label.
+    fn resume(
+        &mut self,
+        done: Bool,
+        normal: Bool,
+        pending: &BTreeMap<String, Bool>,
+        abrupt: &Abrupt,
+    ) {
+        for (class, when) in pending {
+            let g = self.session.circuit_mut().and2(done, *when);
+            self.raise(class, g);
+        }
+        let returns = self.session.circuit_mut().and2(done, abrupt.returns);
+        if let Some(ctx) = self.calls.last_mut() {
+            ctx.returns = self.session.circuit_mut().or2(ctx.returns, returns);
+        }
+        for (i, exit) in abrupt.exits.iter().enumerate() {
+            let g = self.session.circuit_mut().and2(done, *exit);
+            if let Some(l) = self.labels.get_mut(i) {
+                l.exits = self.session.circuit_mut().or2(l.exits, g);
+            }
+        }
+        self.guard = self.session.circuit_mut().and2(done, normal);
+    }
+
+    /// The returns of the current method and the exits of every enclosing label so far, each
+    /// reset to false (so what a `try` adds can be told apart).
+    fn take_abrupt(&mut self) -> Abrupt {
+        let returns = self.calls.last_mut().map_or(Bool::FALSE, |c| {
+            std::mem::replace(&mut c.returns, Bool::FALSE)
+        });
+        let exits = self
+            .labels
+            .iter_mut()
+            .map(|l| std::mem::replace(&mut l.exits, Bool::FALSE))
+            .collect();
+        Abrupt { returns, exits }
+    }
+
+    /// Puts back what [`Walker::take_abrupt`] took.
+    fn restore_abrupt(&mut self, a: Abrupt) {
+        if let Some(c) = self.calls.last_mut() {
+            c.returns = a.returns;
+        }
+        for (l, e) in self.labels.iter_mut().zip(a.exits) {
+            l.exits = e;
+        }
     }
 
     /// A branch test of `id` on the condition in `cond` (its instance began with `Enter`): the
@@ -885,6 +1014,7 @@ impl<'a> Walker<'a> {
             this,
             body: &m.body,
             vars,
+            caught: HashMap::new(),
         });
         self.calls.push(CallCtx {
             returns: Bool::FALSE,

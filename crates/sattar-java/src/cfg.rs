@@ -149,6 +149,23 @@ impl Builder {
                 self.labels.insert(*label, cur.clone());
                 return self.block(body, cur);
             }
+            // The body and every handler continue at `finally` (or after the `try`); a handler
+            // is entered from wherever the body throws, approximated as from the `try`'s start.
+            NodeKind::Try {
+                body,
+                handlers,
+                finally,
+            } => {
+                let after = match finally {
+                    Some(f) => self.block(f, cur),
+                    None => cur,
+                };
+                let mut start = self.block(body, after.clone());
+                for h in handlers {
+                    start.extend(self.block(&h.body, after.clone()));
+                }
+                return start;
+            }
             _ => {}
         }
         let enters = seg.iter().any(|n| n.kind == NodeKind::Enter);
@@ -164,7 +181,7 @@ impl Builder {
             }
             NodeKind::Break(l) => self.labels.get(l).cloned().unwrap_or_default(),
             NodeKind::Return(_) => vec![(self.cfg.exit, CfgEdge::Next)],
-            NodeKind::Throw(_) => vec![(self.cfg.exit, CfgEdge::Throw)],
+            NodeKind::Throw(_) | NodeKind::Rethrow(_) => vec![(self.cfg.exit, CfgEdge::Throw)],
             _ => cur,
         };
         match node {
@@ -217,13 +234,14 @@ fn segments(block: &[Node]) -> Vec<&[Node]> {
     let mut out = Vec::new();
     let mut start = 0;
     for i in 0..block.len() {
-        let alone = matches!(
-            block[i].kind,
-            NodeKind::Loop { .. } | NodeKind::Labeled { .. }
-        );
-        let next_alone = block
-            .get(i + 1)
-            .is_some_and(|n| matches!(n.kind, NodeKind::Loop { .. } | NodeKind::Labeled { .. }));
+        let composite = |n: &Node| {
+            matches!(
+                n.kind,
+                NodeKind::Loop { .. } | NodeKind::Labeled { .. } | NodeKind::Try { .. }
+            )
+        };
+        let alone = composite(&block[i]);
+        let next_alone = block.get(i + 1).is_some_and(composite);
         let boundary =
             i + 1 == block.len() || alone || next_alone || block[i + 1].stmt != block[i].stmt;
         if boundary {

@@ -7,7 +7,7 @@
 use crate::ir::*;
 use sattar_heap::Value;
 use sattar_heap::{Heap, ObjId, Object, TestInput};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// The class name the interpreter reports for a null dereference.
 pub const NPE: &str = "java.lang.NullPointerException";
@@ -147,6 +147,8 @@ struct Frame<'p> {
     this: Option<ObjId>,
     body: &'p Body,
     vars: Vec<Option<Value>>,
+    /// The exception class each catch parameter holds (what `throw e;` rethrows).
+    caught: HashMap<VarId, String>,
 }
 
 struct Machine<'p> {
@@ -278,6 +280,7 @@ impl<'p> Machine<'p> {
             this,
             body: &method.body,
             vars,
+            caught: HashMap::new(),
         };
         self.depth += 1;
         let flow = deep(|| self.block(&method.body.block, &mut frame));
@@ -392,8 +395,48 @@ impl<'p> Machine<'p> {
                 return Ok(Flow::Return(v));
             }
             NodeKind::Throw(exception) => return throw(exception),
+            NodeKind::Rethrow(var) => {
+                let class = f.caught.get(var).cloned().unwrap_or_default();
+                return throw(&class);
+            }
+            NodeKind::Try {
+                body,
+                handlers,
+                finally,
+            } => return self.try_(body, handlers, finally.as_ref(), f),
         }
         Ok(Flow::Normal)
+    }
+
+    /// `try`: the handler of the first clause that catches what `body` throws, then `finally`
+    /// however they ended — unless sattar's step budget ran out, which no Java code sees (the JVM
+    /// bridge's probes refuse to run anything past it).
+    fn try_(
+        &mut self,
+        body: &'p Block,
+        handlers: &'p [Handler],
+        finally: Option<&'p Block>,
+        f: &mut Frame<'p>,
+    ) -> Ev<Flow> {
+        let mut r = self.block(body, f);
+        if let Err(Stop::Throw(e)) = &r {
+            let program = self.program;
+            let handler = handlers
+                .iter()
+                .find(|h| h.classes.iter().any(|c| program.is_subclass(e, c)));
+            if let Some(h) = handler {
+                f.caught.insert(h.param, e.clone());
+                r = self.block(&h.body, f);
+            }
+        }
+        match (finally, &r) {
+            (Some(fin), Ok(_) | Err(Stop::Throw(_))) => match self.block(fin, f)? {
+                Flow::Normal => r,
+                // `finally` ending abruptly replaces how the rest ended.
+                other => Ok(other),
+            },
+            _ => r,
+        }
     }
 
     fn operand(&self, op: &Operand, f: &Frame) -> Value {

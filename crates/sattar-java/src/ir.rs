@@ -427,6 +427,30 @@ pub enum NodeKind {
     Return(Option<Operand>),
     /// Throws a new exception of the named (qualified) class.
     Throw(String),
+    /// `try { body } catch (…) { … } finally { … }`: an exception `body` throws goes to the first
+    /// handler one of whose classes it is, and `finally` runs however `body` and the handler end
+    /// (a return, a break, an exception are resumed after it unless it ends abruptly itself).
+    Try {
+        /// The guarded code.
+        body: Block,
+        /// The catch clauses, in order.
+        handlers: Vec<Handler>,
+        /// The `finally` block, if any.
+        finally: Option<Block>,
+    },
+    /// `throw e;` of a catch parameter: the exception its handler caught, thrown again.
+    Rethrow(VarId),
+}
+
+/// A `catch` clause.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Handler {
+    /// The exception classes it catches (several for `catch (A | B e)`).
+    pub classes: Vec<String>,
+    /// The parameter: only rethrown (`throw e;`), never read as a value.
+    pub param: VarId,
+    /// The handler's code.
+    pub body: Block,
 }
 
 /// A field, by its declaring class.
@@ -558,6 +582,14 @@ impl NodeKind {
             NodeKind::If { then_b, else_b, .. } => vec![then_b, else_b],
             NodeKind::Loop { head, body, .. } => vec![head, body],
             NodeKind::Labeled { body, .. } => vec![body],
+            NodeKind::Try {
+                body,
+                handlers,
+                finally,
+            } => std::iter::once(body)
+                .chain(handlers.iter().map(|h| &h.body))
+                .chain(finally)
+                .collect(),
             NodeKind::Let {
                 value: Rvalue::Cond { then_b, else_b, .. },
                 ..
@@ -703,6 +735,8 @@ pub enum StmtKind {
     Return,
     /// `throw`
     Throw,
+    /// `assert c;` or `assert c : message;` (enabled, as tests run with `-ea`)
+    Assert,
 }
 
 impl StmtKind {
@@ -710,7 +744,7 @@ impl StmtKind {
     pub fn is_branch(self) -> bool {
         matches!(
             self,
-            StmtKind::If | StmtKind::While | StmtKind::DoWhile | StmtKind::For
+            StmtKind::If | StmtKind::While | StmtKind::DoWhile | StmtKind::For | StmtKind::Assert
         )
     }
 }
@@ -897,13 +931,14 @@ impl Program {
         f.lines.pos(&f.text, offset)
     }
 
-    /// Whether a `sub` object is a `sup` (reflexive; every class is an `Object`).
+    /// Whether a `sub` object is a `sup` (reflexive; every class is an `Object`; the JDK's
+    /// throwables sattar knows by their superclasses).
     pub fn is_subclass(&self, sub: &str, sup: &str) -> bool {
         if sub == sup || sup == sattar_heap::OBJECT {
             return true;
         }
         let Some(c) = self.class(sub) else {
-            return false;
+            return crate::jdk::superclass(sub).is_some_and(|s| self.is_subclass(s, sup));
         };
         c.superclass
             .iter()

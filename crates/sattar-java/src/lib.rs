@@ -11,6 +11,7 @@ pub mod cfg;
 mod frontend;
 pub mod interp;
 pub mod ir;
+pub mod jdk;
 
 pub use cfg::{Cfg, CfgEdge, CfgNode};
 pub use frontend::{parse_program, parse_sources};

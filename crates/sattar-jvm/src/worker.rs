@@ -159,6 +159,8 @@ fn create_vm(libjvm: &str, classpath: &str, heap_mb: u32) -> Res<JNIEnv<'static>
         format!("-Djava.class.path={classpath}"),
         format!("-Xmx{heap_mb}m"),
         "-XX:+UseSerialGC".into(),
+        // Assertions enabled, as tests run them (and as sattar's engines model `assert`).
+        "-ea".into(),
         "-XX:TieredStopAtLevel=1".into(),
         "-XX:-UsePerfData".into(),
         "-Xshare:auto".into(),

@@ -24,6 +24,11 @@ struct LoopLabels {
     brk: Label,
     cont: Label,
     cont_used: bool,
+    /// The statement's label (`outer:`), if it has one.
+    name: Option<String>,
+    /// A loop (`break` and `continue` without a label target it), or a labelled other statement
+    /// (only `break label` leaves it).
+    is_loop: bool,
 }
 
 /// The state of lowering one method body.
@@ -41,6 +46,8 @@ pub(super) struct Lower<'a, 'c> {
     pub stmt: StmtId,
     next_label: u32,
     loops: Vec<LoopLabels>,
+    /// The label of the loop statement about to be lowered (`outer: while …`).
+    pending_label: Option<String>,
     /// javac's statement nodes → their statements (numbered before lowering).
     ids: &'a HashMap<usize, StmtId>,
 }
@@ -355,6 +362,7 @@ impl<'a, 'c> Lower<'a, 'c> {
             stmt: MADE_UP,
             next_label: 0,
             loops: Vec::new(),
+            pending_label: None,
             ids,
         };
         for (p, node) in &header.params {
@@ -614,6 +622,9 @@ impl<'a, 'c> Lower<'a, 'c> {
             "BREAK" | "CONTINUE" => self.jump(n, out),
             "RETURN" => self.return_stmt(n, out),
             "THROW" => self.throw_stmt(n, out),
+            "ASSERT" => self.assert_stmt(n, out),
+            "TRY" => self.try_stmt(n, out),
+            "LABELED_STATEMENT" => self.labeled(n, out),
             other => Err(self.cx.unsupported(n, pretty(other))),
         }
     }
@@ -730,7 +741,8 @@ impl<'a, 'c> Lower<'a, 'c> {
         Ok(())
     }
 
-    /// Opens a loop: its break label and its `continue` label.
+    /// Opens a loop: its break label and its `continue` label (with the label the loop statement
+    /// carries, if `labeled` just read one).
     fn open_loop(&mut self) -> (Label, Label) {
         let brk = self.label();
         let cont = self.label();
@@ -738,8 +750,147 @@ impl<'a, 'c> Lower<'a, 'c> {
             brk,
             cont,
             cont_used: false,
+            name: self.pending_label.take(),
+            is_loop: true,
         });
         (brk, cont)
+    }
+
+    /// `name: stmt`: a labelled loop is the loop with a name `break`/`continue` may use; another
+    /// labelled statement is a block `break name` leaves.
+    fn labeled(&mut self, n: usize, out: &mut Block) -> R<()> {
+        let node = self.cx.node(n);
+        let Some(body) = node.body else {
+            return Err(self.cx.error(n, "malformed labelled statement"));
+        };
+        let name = node.label.clone();
+        if matches!(
+            self.cx.node(body).k.as_str(),
+            "WHILE_LOOP" | "DO_WHILE_LOOP" | "FOR_LOOP"
+        ) {
+            self.pending_label = name;
+            return self.stmt(body, out);
+        }
+        let brk = self.label();
+        self.loops.push(LoopLabels {
+            brk,
+            cont: brk,
+            cont_used: false,
+            name,
+            is_loop: false,
+        });
+        let mut inner = Vec::new();
+        let lowered = self.stmt(body, &mut inner);
+        self.loops.pop();
+        lowered?;
+        out.push(Node {
+            stmt: self.stmt,
+            kind: NodeKind::Labeled {
+                label: brk,
+                body: inner,
+            },
+        });
+        Ok(())
+    }
+
+    /// `try … catch … finally`: a statement of no id of its own (its parts are statements). A
+    /// handler may catch exceptions and user exception classes, but not `Error`s (sattar's own
+    /// step budget is one on the JVM) nor `Throwable`.
+    fn try_stmt(&mut self, n: usize, out: &mut Block) -> R<()> {
+        let node = self.cx.node(n);
+        if let Some(&r) = node.resources.first() {
+            return Err(self.cx.unsupported(r, "try-with-resources"));
+        }
+        let Some(b) = node.block else {
+            return Err(self.cx.error(n, "malformed try"));
+        };
+        let body = self.body(b)?;
+        let mut handlers = Vec::new();
+        for &c in &node.catches {
+            handlers.push(self.handler(c)?);
+        }
+        let finally = match node.finally {
+            Some(fin) => Some(self.body(fin)?),
+            None => None,
+        };
+        out.push(self.node(NodeKind::Try {
+            body,
+            handlers,
+            finally,
+        }));
+        Ok(())
+    }
+
+    /// One `catch (A | B e) { … }` clause.
+    fn handler(&mut self, c: usize) -> R<Handler> {
+        let node = self.cx.node(c);
+        let (Some(p), Some(b)) = (node.param, node.block) else {
+            return Err(self.cx.error(c, "malformed catch"));
+        };
+        let pnode = self.cx.node(p);
+        let alternatives: Vec<usize> = match pnode.vtype.map(|t| self.cx.node(t)) {
+            Some(t) if t.k == "UNION_TYPE" => t.c.clone(),
+            _ => pnode.vtype.into_iter().collect(),
+        };
+        let mut classes = Vec::new();
+        for a in alternatives {
+            let erased = self.cx.node(a).t.clone().unwrap_or_default();
+            let class = self
+                .decls
+                .exception(&erased)
+                .filter(|e| catchable(self.decls, e))
+                .ok_or_else(|| {
+                    self.cx
+                        .unsupported(a, format!("catching `{}`", erased.replace('$', ".")))
+                        .with_help(
+                            "sattar catches exceptions (java.lang.Exception and below) and AssertionError; \
+                             Errors and Throwable would catch the JVM's own",
+                        )
+                })?;
+            classes.push(class);
+        }
+        let name = pnode.name.clone().unwrap_or_default();
+        let ty = Type::Class(classes.first().cloned().unwrap_or_default());
+        let param = self.new_var(&name, ty, VarKind::Local);
+        self.locals.insert(p, param);
+        let body = self.body(b)?;
+        Ok(Handler {
+            classes,
+            param,
+            body,
+        })
+    }
+
+    /// `assert c : message;`: a branch on `c`, and an `AssertionError` when it is false (the
+    /// message must be one sattar may leave unevaluated).
+    fn assert_stmt(&mut self, n: usize, out: &mut Block) -> R<()> {
+        let node = self.cx.node(n);
+        let Some(c) = node.cond else {
+            return Err(self.cx.error(n, "malformed assert"));
+        };
+        if let Some(d) = node.detail.filter(|&d| !self.is_message(d)) {
+            return Err(self.cx.unsupported(
+                d,
+                "an assert message other than literals and primitive values",
+            ));
+        }
+        let id = self.enter_stmt(n)?;
+        out.push(self.node(NodeKind::Enter));
+        let t = self.branch_test(c, out)?;
+        let not = self.let_temp(
+            Type::Boolean,
+            Rvalue::Unary(UnOp::Not, Operand::Var(t)),
+            out,
+        );
+        out.push(Node {
+            stmt: id,
+            kind: NodeKind::If {
+                cond: not,
+                then_b: vec![self.node(NodeKind::Throw("java.lang.AssertionError".into()))],
+                else_b: Vec::new(),
+            },
+        });
+        Ok(())
     }
 
     /// Lowers a loop's own body; wrapped in `Labeled` when a `continue` targets it.
@@ -866,12 +1017,14 @@ impl<'a, 'c> Lower<'a, 'c> {
 
     fn jump(&mut self, n: usize, out: &mut Block) -> R<()> {
         let node = self.cx.node(n);
-        if node.label.is_some() {
-            return Err(self.cx.unsupported(n, "labelled break/continue"));
-        }
         let is_break = node.k == "BREAK";
         self.enter_stmt(n)?;
-        let Some(lp) = self.loops.last_mut() else {
+        // The labelled statement named, or the innermost loop (javac checked that it exists).
+        let target = self.loops.iter_mut().rev().find(|l| match &node.label {
+            Some(name) => l.name.as_ref() == Some(name),
+            None => l.is_loop,
+        });
+        let Some(lp) = target else {
             return Err(self.cx.error(n, "`break`/`continue` outside a loop"));
         };
         let target = if is_break {
@@ -901,6 +1054,12 @@ impl<'a, 'c> Lower<'a, 'c> {
 
     fn throw_stmt(&mut self, n: usize, out: &mut Block) -> R<()> {
         let e = self.cx.node(n).expr.unwrap_or(n);
+        if let Some(var) = self.caught_exception(e) {
+            self.enter_stmt(n)?;
+            out.push(self.node(NodeKind::Enter));
+            out.push(self.node(NodeKind::Rethrow(var)));
+            return Ok(());
+        }
         let unsupported = || {
             self.cx.unsupported(
                 e,
@@ -913,19 +1072,51 @@ impl<'a, 'c> Lower<'a, 'c> {
         }
         let class = en.t.as_deref().unwrap_or("");
         let exception = self.decls.exception(class).ok_or_else(unsupported)?;
-        if let Some(&bad) = en
-            .args
-            .iter()
-            .find(|&&a| self.cx.node(a).k != "STRING_LITERAL")
-        {
-            return Err(self
-                .cx
-                .unsupported(bad, "exception argument other than a string literal"));
+        if let Some(&bad) = en.args.iter().find(|&&a| !self.is_message(a)) {
+            return Err(self.cx.unsupported(
+                bad,
+                "an exception argument other than a message of literals and primitive values",
+            ));
         }
         self.enter_stmt(n)?;
         out.push(self.node(NodeKind::Enter));
         out.push(self.node(NodeKind::Throw(exception)));
         Ok(())
+    }
+}
+
+impl Lower<'_, '_> {
+    /// The catch parameter `e` names, if it is one.
+    fn caught_exception(&self, e: usize) -> Option<VarId> {
+        let n = self.cx.node(self.strip_parens(e));
+        let sym = n.sym.as_ref()?;
+        if n.k != "IDENTIFIER" || sym.kind != "EXCEPTION_PARAMETER" {
+            return None;
+        }
+        sym.decl.and_then(|d| self.locals.get(&d).copied())
+    }
+
+    /// Whether `e` is a message sattar may leave unevaluated: literals, and primitive-typed
+    /// locals, parameters, `+` and parentheses over them. Its evaluation can neither throw nor
+    /// run code (an object's `toString` could), so the run is the same without it.
+    pub(crate) fn is_message(&self, e: usize) -> bool {
+        let n = self.cx.node(e);
+        let primitive = matches!(
+            n.t.as_deref(),
+            Some("int" | "boolean" | "char" | "long" | "short" | "byte")
+        );
+        match n.k.as_str() {
+            k if k.ends_with("_LITERAL") => true,
+            "PARENTHESIZED" => n.expr.is_some_and(|x| deep(|| self.is_message(x))),
+            "PLUS" => [n.l, n.r]
+                .iter()
+                .all(|x| x.is_some_and(|x| deep(|| self.is_message(x)))),
+            "IDENTIFIER" => {
+                let kind = n.sym.as_ref().map_or("", |s| s.kind.as_str());
+                primitive && matches!(kind, "LOCAL_VARIABLE" | "PARAMETER")
+            }
+            _ => false,
+        }
     }
 }
 
@@ -939,4 +1130,11 @@ pub(crate) fn is_ctor_call(cx: &Cx, e: Option<usize>) -> bool {
                     && cx.node(s).k == "IDENTIFIER"
             })
     })
+}
+
+/// Whether a `catch` clause may name exception class `class`: an `Exception` or one below it, or
+/// `AssertionError` (never an `Error` or `Throwable`, which would catch the JVM's own errors and
+/// sattar's step budget).
+fn catchable(decls: &Decls, class: &str) -> bool {
+    class == "java.lang.AssertionError" || decls.is_subclass(class, "java.lang.Exception")
 }

@@ -3,7 +3,7 @@
 //! lowered, so calls and types resolve in any order. A declaration sattar cannot model is kept
 //! with the reason; only the methods that reach it become unsupported.
 
-use super::{pretty, Cx, JAVA_LANG_EXCEPTIONS};
+use super::{pretty, Cx};
 use crate::ir::*;
 use sattar_diag::Diagnostic;
 use sattar_heap::OBJECT;
@@ -189,10 +189,7 @@ impl Decls {
                 .filter(|c| c.is_exception)
                 .map(|c| c.name.clone());
         }
-        let simple = binary.strip_prefix("java.lang.")?;
-        JAVA_LANG_EXCEPTIONS
-            .contains(&simple)
-            .then(|| binary.to_string())
+        crate::jdk::is_throwable(binary).then(|| binary.to_string())
     }
 
     /// Whether class `sub` is `sup` or below it.
@@ -200,12 +197,14 @@ impl Decls {
         if sub == sup || sup == OBJECT {
             return true;
         }
-        self.class(sub).is_some_and(|c| {
-            c.superclass
-                .iter()
-                .chain(&c.interfaces)
-                .any(|s| self.is_subclass(s, sup))
-        })
+        let Some(c) = self.class(sub) else {
+            // A JDK throwable: its superclasses are known by name.
+            return crate::jdk::superclass(sub).is_some_and(|s| self.is_subclass(s, sup));
+        };
+        c.superclass
+            .iter()
+            .chain(&c.interfaces)
+            .any(|s| self.is_subclass(s, sup))
     }
 }
 
@@ -326,22 +325,22 @@ fn class_decl(cx: &Cx, decls: &Decls, f: &Found) -> (Class, ClassDecl) {
     let superclass = match node.ext.as_deref() {
         None | Some(OBJECT) | Some("java.lang.Enum") => None,
         Some(base) if decls.names.contains_key(base) => decls.names.get(base).cloned(),
+        // A user exception class: its JDK superclass is kept for `catch` to match.
+        Some(base) if crate::jdk::is_throwable(base) => {
+            is_exception = true;
+            Some(base.to_string())
+        }
         Some(base) => {
-            let simple = base.strip_prefix("java.lang.").unwrap_or(base);
-            if base.starts_with("java.lang.") && JAVA_LANG_EXCEPTIONS.contains(&simple) {
-                is_exception = true;
-            } else {
-                unsupported = Some(
-                    cx.unsupported(
-                        n,
-                        format!(
-                            "a class extending `{}` (a class outside the program)",
-                            base.replace('$', ".")
-                        ),
-                    )
-                    .with_help("sattar models classes of the program and `java.lang.Object`"),
-                );
-            }
+            unsupported = Some(
+                cx.unsupported(
+                    n,
+                    format!(
+                        "a class extending `{}` (a class outside the program)",
+                        base.replace('$', ".")
+                    ),
+                )
+                .with_help("sattar models classes of the program and `java.lang.Object`"),
+            );
             None
         }
     };

@@ -188,6 +188,10 @@ impl Lower<'_, '_> {
                 let obj = self.enclosing_instance(n, &owner, out)?;
                 self.field_read(n, obj, out)
             }
+            "EXCEPTION_PARAMETER" => Err(self.cx.unsupported(
+                n,
+                "a caught exception used as a value (only `throw e;` rethrows it)",
+            )),
             other => Err(self
                 .cx
                 .unsupported(n, format!("a reference to a {}", pretty(other)))),
@@ -766,7 +770,7 @@ impl Lower<'_, '_> {
         Ok(())
     }
 
-    fn strip_parens(&self, mut n: usize) -> usize {
+    pub(crate) fn strip_parens(&self, mut n: usize) -> usize {
         while self.cx.node(n).k == "PARENTHESIZED" {
             match self.cx.node(n).expr {
                 Some(e) => n = e,

@@ -241,17 +241,3 @@ pub(crate) fn pretty(kind: &str) -> String {
 pub(crate) fn collapse(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
-
-/// Exception classes of `java.lang` that `throw new X(...)` may name.
-pub(crate) const JAVA_LANG_EXCEPTIONS: &[&str] = &[
-    "RuntimeException",
-    "Exception",
-    "Error",
-    "IllegalArgumentException",
-    "IllegalStateException",
-    "NullPointerException",
-    "UnsupportedOperationException",
-    "IndexOutOfBoundsException",
-    "ArithmeticException",
-    "AssertionError",
-];

@@ -247,6 +247,24 @@ impl Numbering<'_, '_> {
                 }
                 self.body(b);
             }
+            "ASSERT" => {
+                let Some(c) = node.cond else { return };
+                let text = format!("assert {};", collapse(cx.src(c)));
+                self.add_branch(n, StmtKind::Assert, c, text, Probe::Cond);
+            }
+            // `try` is not a statement of its own: the statements of its blocks are.
+            "TRY" => {
+                let catches = node.catches.iter().filter_map(|&c| cx.node(c).block);
+                for b in node.block.into_iter().chain(catches).chain(node.finally) {
+                    self.block(b);
+                }
+            }
+            // A label is not a statement of its own: its statement is.
+            "LABELED_STATEMENT" => {
+                if let Some(b) = node.body {
+                    self.stmt(b, probe);
+                }
+            }
             "BREAK" => simple(self, StmtKind::Break),
             "CONTINUE" => simple(self, StmtKind::Continue),
             "RETURN" => simple(self, StmtKind::Return),

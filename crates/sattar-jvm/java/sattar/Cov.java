@@ -12,6 +12,12 @@ public final class Cov {
     public static long steps, max;
     /** open[id]: evaluations of a pattern-binding condition whose outcome is not recorded yet. */
     public static int[] open = new int[1];
+    /**
+     * Whether the budget ran out: from then on every probe throws again before recording, so a
+     * `finally` (or a handler) the StepLimitError passes through runs nothing — the run stops
+     * where the budget ran out, as sattar's interpreter stops.
+     */
+    public static boolean over;
 
     private Cov() {}
 
@@ -30,12 +36,22 @@ public final class Cov {
         len = 0;
         steps = 0;
         max = maxSteps;
+        over = false;
     }
 
     /** A statement starts: mark it and spend one step. */
     public static void s(int id) {
+        stopped();
         hit[id] = true;
         if (++steps > max) {
+            over = true;
+            throw new StepLimitError();
+        }
+    }
+
+    /** Throws again once the budget ran out. */
+    private static void stopped() {
+        if (over) {
             throw new StepLimitError();
         }
     }
@@ -48,11 +64,13 @@ public final class Cov {
 
     /** Marks a statement covered without spending a step (entering a do-while). */
     public static void e(int id) {
+        stopped();
         hit[id] = true;
     }
 
     /** Records a branch outcome and returns it. */
     public static boolean b(int id, boolean v) {
+        stopped();
         if (len == trace.length) {
             trace = java.util.Arrays.copyOf(trace, len * 2);
         }
