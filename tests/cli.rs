@@ -152,9 +152,9 @@ fn java_outside_the_subset_is_refused_with_a_location() {
         "F:5:16: unsupported: array variable",
     );
     java_refused(
-        "switch",
-        "    void f(int k) { switch (k) { default: } }",
-        "F:5:21: unsupported: switch",
+        "sync",
+        "    void f(int k) { synchronized (this) { size = k; } }",
+        "F:5:21: unsupported: synchronized",
     );
     java_refused(
         "catch",

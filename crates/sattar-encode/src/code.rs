@@ -101,6 +101,8 @@ struct Frame<'a> {
     vars: Vec<Option<Val>>,
     /// For each catch parameter, under which condition it holds an exception of each class.
     caught: HashMap<VarId, BTreeMap<String, Bool>>,
+    /// The group of each statement's latest instance in this activation (what `Resume` restores).
+    open: HashMap<StmtId, Option<GroupId>>,
 }
 
 /// The ways control can leave a `try` other than exceptions, under their conditions: returns
@@ -307,6 +309,9 @@ impl<'a> Walker<'a> {
             .grouped
             .then(|| self.session.new_group(format!("{id}#{n}")));
         self.group = group;
+        if let Some(f) = self.frames.last_mut() {
+            f.open.insert(id, group);
+        }
         let executed = self.guard.as_const();
         self.instances.push(Instance {
             stmt: id,
@@ -462,6 +467,11 @@ impl<'a> Walker<'a> {
                 handlers,
                 finally,
             } => self.try_(body, handlers, finally.as_ref()),
+            NodeKind::Resume => {
+                if let Some(g) = self.frames.last().and_then(|f| f.open.get(&n.stmt)) {
+                    self.group = *g;
+                }
+            }
             NodeKind::Rethrow(var) => {
                 let caught = self
                     .frames
@@ -1015,6 +1025,7 @@ impl<'a> Walker<'a> {
             body: &m.body,
             vars,
             caught: HashMap::new(),
+            open: HashMap::new(),
         });
         self.calls.push(CallCtx {
             returns: Bool::FALSE,

@@ -12,7 +12,9 @@ use sattar_heap::input_from_json;
 use sattar_java::{parse_sources, run, Limits, Program, SourceText};
 use sattar_sat::Outcome;
 use sattar_spec::ResolvedMethod;
-use statements::{input_json, FILES, INT_METHODS, NPE_INPUTS, VALUES};
+use statements::{
+    input_json, mood_json, FILES, INT_METHODS, MOODS, MOOD_METHODS, NPE_INPUTS, VALUES,
+};
 
 const LIMITS: Limits = Limits {
     max_steps: 10_000,
@@ -54,6 +56,11 @@ fn fixed_inputs_agree_with_the_interpreter() {
             .iter()
             .map(|j| ("npe".to_string(), j.to_string())),
     );
+    for name in MOOD_METHODS {
+        for m in MOODS {
+            cases.push((name.to_string(), mood_json(m, 4)));
+        }
+    }
     for (name, json) in &cases {
         let m = p.find_methods(&format!("St.{name}"))[0].id;
         let (input, _) = input_from_json(json, "t.json", &p.schema(), &p.sig(m))
@@ -76,7 +83,11 @@ fn fixed_inputs_agree_with_the_interpreter() {
 fn enumerated_inputs_agree_with_the_interpreter() {
     let p = program();
     let mut total = 0;
-    for name in INT_METHODS.iter().chain(&["grid", "npe"]) {
+    for name in INT_METHODS
+        .iter()
+        .chain(&["grid", "npe"])
+        .chain(MOOD_METHODS)
+    {
         let m = p.find_methods(&format!("St.{name}"))[0].id;
         let opts = EncodeOptions {
             mode: Mode::Direct,

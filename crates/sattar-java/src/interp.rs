@@ -395,6 +395,7 @@ impl<'p> Machine<'p> {
                 return Ok(Flow::Return(v));
             }
             NodeKind::Throw(exception) => return throw(exception),
+            NodeKind::Resume => {}
             NodeKind::Rethrow(var) => {
                 let class = f.caught.get(var).cloned().unwrap_or_default();
                 return throw(&class);

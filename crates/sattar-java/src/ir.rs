@@ -440,6 +440,9 @@ pub enum NodeKind {
     },
     /// `throw e;` of a catch parameter: the exception its handler caught, thrown again.
     Rethrow(VarId),
+    /// The node's statement goes on after statements nested in one of its expressions (a switch
+    /// expression's blocks): what follows belongs to its instance again.
+    Resume,
 }
 
 /// A `catch` clause.
@@ -737,6 +740,10 @@ pub enum StmtKind {
     Throw,
     /// `assert c;` or `assert c : message;` (enabled, as tests run with `-ea`)
     Assert,
+    /// `switch (e) { … }` (a statement; a switch *expression* belongs to its statement)
+    Switch,
+    /// `yield v;` in a switch expression's block
+    Yield,
 }
 
 impl StmtKind {
@@ -744,7 +751,12 @@ impl StmtKind {
     pub fn is_branch(self) -> bool {
         matches!(
             self,
-            StmtKind::If | StmtKind::While | StmtKind::DoWhile | StmtKind::For | StmtKind::Assert
+            StmtKind::If
+                | StmtKind::While
+                | StmtKind::DoWhile
+                | StmtKind::For
+                | StmtKind::Assert
+                | StmtKind::Switch
         )
     }
 }
@@ -770,6 +782,23 @@ pub struct StmtInfo {
     pub text: String,
     /// Where the JVM bridge places this statement's probes.
     pub probe: Probe,
+    /// The switches whose case tests this statement records (its own, for a `switch` statement;
+    /// the switch expressions inside it otherwise), in source order.
+    pub switches: Vec<SwitchProbe>,
+}
+
+/// The probe of a switch's case tests: the selector is passed through `Cov.w`, which records one
+/// branch event per case group tested in order, until one matches (none for a null selector).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SwitchProbe {
+    /// The selector expression's span.
+    pub selector: Span,
+    /// Each case group's labels as Java source (`1`, `-3`, `pkg.Color.RED`); `default` has none.
+    pub groups: Vec<Vec<String>>,
+    /// Whether the selector is an object (an enum): compared by identity.
+    pub objects: bool,
+    /// Whether the probe also covers the statement and spends its step (a `switch` statement).
+    pub steps: bool,
 }
 
 /// How the JVM bridge probes a statement, decided by the front end from the statement's syntax,
@@ -816,6 +845,8 @@ pub enum Probe {
         /// added for the false outcome is its own (a nested `if` would take it).
         then: Option<Span>,
     },
+    /// A `switch` statement: its first [`SwitchProbe`] covers it and spends its step.
+    Switch,
 }
 
 /// A parsed, checked Java subject: the source and its IR.

@@ -115,6 +115,8 @@ pub struct Node {
     pub finally: Option<usize>,
     /// A `catch`'s parameter.
     pub param: Option<usize>,
+    /// A `switch`'s cases (statement or expression).
+    pub cases: Vec<usize>,
 
     // --- expressions
     /// What a name or member select refers to.

@@ -2,7 +2,7 @@
 //! without adding newlines, so line numbers stay those of the user's file. Where each probe goes
 //! is the front end's decision ([`Probe`] of every statement); nothing is parsed here.
 
-use sattar_java::{Probe, Program, Span, StmtInfo, StmtKind};
+use sattar_java::{Probe, Program, Span, StmtInfo, StmtKind, SwitchProbe};
 
 /// The Java runtime support sources shipped with the crate: `(relative path, text)`.
 pub const RUNTIME_SOURCES: &[(&str, &str)] = &[
@@ -117,7 +117,36 @@ fn probes(s: &StmtInfo, out: &mut Vec<Insert>) {
             other.is_none() && then.is_some(),
             &mut at,
         ),
+        // The step is the first switch probe's.
+        Probe::Switch => {}
     }
+    for sw in &s.switches {
+        switch(n, sw, &mut at);
+    }
+}
+
+/// A switch's case tests: the selector passed through `Cov.w` with the case groups' labels,
+/// which records an event per group tested until one matches (covering the statement and
+/// spending its step first, for a `switch` statement).
+fn switch(n: u32, sw: &SwitchProbe, at: &mut Inserts) {
+    let step = if sw.steps {
+        format!("sattar.Cov.t({n})")
+    } else {
+        "true".into()
+    };
+    let kind = if sw.objects { "Object" } else { "int" };
+    let groups: String = sw
+        .groups
+        .iter()
+        .map(|g| format!(", new {kind}[]{{{}}}", g.join(", ")))
+        .collect();
+    let call = if sw.groups.is_empty() { "w0" } else { "w" };
+    // Parenthesized as a whole: javac's selector of a `switch` is its parenthesized expression.
+    at.open(
+        sw.selector.start,
+        format!("(sattar.Cov.{call}({step}, {n}, ("),
+    );
+    at.close(sw.selector.end, format!("){groups}))"));
 }
 
 /// A condition evaluated as a branch: one step, then the recorded outcome.

@@ -10,7 +10,9 @@ mod statements;
 use sattar_heap::input_from_json;
 use sattar_java::{parse_sources, run, Limits, SourceText, Termination};
 use sattar_jvm::JvmRunner;
-use statements::{input_json, FILES, INT_METHODS, NPE_INPUTS, VALUES};
+use statements::{
+    input_json, mood_json, FILES, INT_METHODS, MOODS, MOOD_METHODS, NPE_INPUTS, VALUES,
+};
 use std::collections::BTreeSet;
 
 #[test]

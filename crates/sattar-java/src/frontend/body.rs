@@ -26,9 +26,19 @@ struct LoopLabels {
     cont_used: bool,
     /// The statement's label (`outer:`), if it has one.
     name: Option<String>,
-    /// A loop (`break` and `continue` without a label target it), or a labelled other statement
-    /// (only `break label` leaves it).
-    is_loop: bool,
+    /// What `break` and `continue` without a label do with it.
+    kind: JumpTarget,
+}
+
+/// What a statement is to `break` and `continue`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum JumpTarget {
+    /// A loop: both target it.
+    Loop,
+    /// A `switch`: `break` targets it, `continue` the loop around it.
+    Switch,
+    /// Another labelled statement: only `break label` leaves it.
+    Labelled,
 }
 
 /// The state of lowering one method body.
@@ -48,6 +58,8 @@ pub(super) struct Lower<'a, 'c> {
     loops: Vec<LoopLabels>,
     /// The label of the loop statement about to be lowered (`outer: while …`).
     pending_label: Option<String>,
+    /// The switch expressions being lowered: their value's variable, type and end label.
+    pub yields: Vec<(VarId, Type, Label)>,
     /// javac's statement nodes → their statements (numbered before lowering).
     ids: &'a HashMap<usize, StmtId>,
 }
@@ -363,6 +375,7 @@ impl<'a, 'c> Lower<'a, 'c> {
             next_label: 0,
             loops: Vec::new(),
             pending_label: None,
+            yields: Vec::new(),
             ids,
         };
         for (p, node) in &header.params {
@@ -571,7 +584,8 @@ impl<'a, 'c> Lower<'a, 'c> {
         Operand::Var(var)
     }
 
-    fn label(&mut self) -> Label {
+    /// A fresh label.
+    pub(crate) fn label(&mut self) -> Label {
         self.next_label += 1;
         Label(self.next_label - 1)
     }
@@ -623,6 +637,8 @@ impl<'a, 'c> Lower<'a, 'c> {
             "RETURN" => self.return_stmt(n, out),
             "THROW" => self.throw_stmt(n, out),
             "ASSERT" => self.assert_stmt(n, out),
+            "SWITCH" => self.switch_stmt(n, out),
+            "YIELD" => self.yield_stmt(n, out),
             "TRY" => self.try_stmt(n, out),
             "LABELED_STATEMENT" => self.labeled(n, out),
             other => Err(self.cx.unsupported(n, pretty(other))),
@@ -751,7 +767,7 @@ impl<'a, 'c> Lower<'a, 'c> {
             cont,
             cont_used: false,
             name: self.pending_label.take(),
-            is_loop: true,
+            kind: JumpTarget::Loop,
         });
         (brk, cont)
     }
@@ -777,7 +793,7 @@ impl<'a, 'c> Lower<'a, 'c> {
             cont: brk,
             cont_used: false,
             name,
-            is_loop: false,
+            kind: JumpTarget::Labelled,
         });
         let mut inner = Vec::new();
         let lowered = self.stmt(body, &mut inner);
@@ -790,6 +806,174 @@ impl<'a, 'c> Lower<'a, 'c> {
                 body: inner,
             },
         });
+        Ok(())
+    }
+
+    /// `switch (e) { case …: … }`: the statement's step, the selector (checked for null when it
+    /// is an object), the case tests, and the case bodies (falling through in the `case L:` form,
+    /// each ending the switch in the `case L ->` form).
+    fn switch_stmt(&mut self, n: usize, out: &mut Block) -> R<()> {
+        let node = self.cx.node(n);
+        let Some(sel) = node.expr else {
+            return Err(self.cx.error(n, "malformed switch"));
+        };
+        let id = self.enter_stmt(n)?;
+        out.push(self.node(NodeKind::Enter));
+        let end = self.label();
+        let name = self.pending_label.take();
+        let cases = node.cases.clone();
+        let body = self.switch(sel, &cases, end, name, None, out)?;
+        out.push(Node {
+            stmt: id,
+            kind: NodeKind::Labeled { label: end, body },
+        });
+        Ok(())
+    }
+
+    /// The dispatch and bodies of a switch whose end is `end`: the block to put inside
+    /// `Labeled end`. `result`: a switch expression's variable and type (rules assign it).
+    pub(crate) fn switch(
+        &mut self,
+        sel: usize,
+        cases: &[usize],
+        end: Label,
+        name: Option<String>,
+        result: Option<(VarId, &Type)>,
+        out: &mut Block,
+    ) -> R<Block> {
+        let (t, ty) = self.expr(sel, out)?;
+        if !matches!(ty, Type::Int | Type::Class(_)) {
+            return Err(self.cx.unsupported(sel, format!("a switch on {ty}")));
+        }
+        if ty.is_ref() {
+            out.push(self.node(NodeKind::NullCheck(t.clone())));
+        }
+        let here = self.stmt;
+        let entries: Vec<Label> = cases.iter().map(|_| self.label()).collect();
+        // The tests, in case order: one branch event per case with labels, until one matches.
+        let mut dispatch = Vec::new();
+        let mut default = None;
+        for (&c, &entry) in cases.iter().zip(&entries) {
+            let labels = self.cx.node(c).args.clone();
+            if labels.is_empty() {
+                default = Some(entry);
+                continue;
+            }
+            let matched = self.case_test(&t, &labels, &mut dispatch)?;
+            dispatch.push(self.node(NodeKind::Branch { cond: matched }));
+            let brk = self.node(NodeKind::Break(entry));
+            dispatch.push(self.node(NodeKind::If {
+                cond: Operand::Var(matched),
+                then_b: vec![brk],
+                else_b: Vec::new(),
+            }));
+        }
+        dispatch.push(self.node(NodeKind::Break(default.unwrap_or(end))));
+        self.loops.push(LoopLabels {
+            brk: end,
+            cont: end,
+            cont_used: false,
+            name,
+            kind: JumpTarget::Switch,
+        });
+        let mut block = dispatch;
+        let lowered = (|| {
+            for (&c, &entry) in cases.iter().zip(&entries) {
+                self.stmt = here;
+                let mut next = vec![Node {
+                    stmt: here,
+                    kind: NodeKind::Labeled {
+                        label: entry,
+                        body: block,
+                    },
+                }];
+                self.case_body(c, end, result, &mut next)?;
+                block = next;
+            }
+            Ok(block)
+        })();
+        self.loops.pop();
+        self.stmt = here;
+        lowered
+    }
+
+    /// Whether the selector `t` equals one of `labels`: its temporary.
+    fn case_test(&mut self, t: &Operand, labels: &[usize], out: &mut Block) -> R<VarId> {
+        let mut any: Option<Operand> = None;
+        for &l in labels {
+            let (v, _) = self.expr(l, out)?;
+            if !matches!(v, Operand::Const(_)) {
+                return Err(self
+                    .cx
+                    .unsupported(l, "a case label that is not a constant"));
+            }
+            let eq = self.let_temp(Type::Boolean, Rvalue::Binary(BinOp::Eq, t.clone(), v), out);
+            any = Some(match any {
+                None => eq,
+                Some(prev) => {
+                    self.let_temp(Type::Boolean, Rvalue::Binary(BinOp::BitOr, prev, eq), out)
+                }
+            });
+        }
+        Ok(match any {
+            Some(Operand::Var(v)) => v,
+            _ => {
+                let v = self.temp(Type::Boolean);
+                out.push(self.node(NodeKind::Let {
+                    var: v,
+                    value: Rvalue::Use(any.unwrap_or(Operand::Const(Literal::Bool(false)))),
+                }));
+                v
+            }
+        })
+    }
+
+    /// A case's code: its statements (`case L:`, falling through), or its rule's body and the
+    /// end of the switch (`case L ->`; in a switch expression an expression body is the value).
+    fn case_body(
+        &mut self,
+        c: usize,
+        end: Label,
+        result: Option<(VarId, &Type)>,
+        out: &mut Block,
+    ) -> R<()> {
+        let case = self.cx.node(c);
+        let Some(b) = case.body else {
+            let stmts = case.stmts.clone();
+            return self.stmts(&stmts, out);
+        };
+        match (self.cx.node(b).k.as_str(), result) {
+            ("BLOCK" | "THROW" | "EXPRESSION_STATEMENT", _) => {
+                let mut inner = self.body(b)?;
+                out.append(&mut inner);
+            }
+            (_, Some((var, ty))) => {
+                let v = self.typed(b, ty, out)?;
+                out.push(self.node(NodeKind::Assign { var, value: v }));
+            }
+            (k, None) => {
+                return Err(self
+                    .cx
+                    .unsupported(b, format!("{} as a case body", pretty(k))))
+            }
+        }
+        out.push(self.node(NodeKind::Break(end)));
+        Ok(())
+    }
+
+    /// `yield v;`: the switch expression's value, and its end.
+    fn yield_stmt(&mut self, n: usize, out: &mut Block) -> R<()> {
+        let Some((var, ty, end)) = self.yields.last().cloned() else {
+            return Err(self.cx.error(n, "`yield` outside a switch expression"));
+        };
+        let Some(e) = self.cx.node(n).expr else {
+            return Err(self.cx.error(n, "malformed yield"));
+        };
+        self.enter_stmt(n)?;
+        out.push(self.node(NodeKind::Enter));
+        let v = self.typed(e, &ty, out)?;
+        out.push(self.node(NodeKind::Assign { var, value: v }));
+        out.push(self.node(NodeKind::Break(end)));
         Ok(())
     }
 
@@ -1022,7 +1206,8 @@ impl<'a, 'c> Lower<'a, 'c> {
         // The labelled statement named, or the innermost loop (javac checked that it exists).
         let target = self.loops.iter_mut().rev().find(|l| match &node.label {
             Some(name) => l.name.as_ref() == Some(name),
-            None => l.is_loop,
+            None if is_break => l.kind != JumpTarget::Labelled,
+            None => l.kind == JumpTarget::Loop,
         });
         let Some(lp) = target else {
             return Err(self.cx.error(n, "`break`/`continue` outside a loop"));

@@ -125,6 +125,7 @@ impl Lower<'_, '_> {
             "NEW_CLASS" => self.new_object(n, &ty, out)?,
             "TYPE_CAST" => self.cast(n, &ty, out)?,
             "INSTANCE_OF" => self.instance_of(n, out)?,
+            "SWITCH_EXPRESSION" => self.switch_expr(n, &ty, out)?,
             k => match binary_op(k) {
                 Some(op) => {
                     let a = self.expr(child(node.l), out)?.0;
@@ -144,6 +145,29 @@ impl Lower<'_, '_> {
             out.push(self.node(NodeKind::ZeroCheck(b.clone())));
         }
         self.let_temp(ty.clone(), Rvalue::Binary(op, a, b), out)
+    }
+
+    /// `switch (e) { case L -> v; … }` as a value: a variable each rule (or `yield`) assigns, in
+    /// a block the rules leave; the statement it is part of then goes on.
+    fn switch_expr(&mut self, n: usize, ty: &Type, out: &mut Block) -> R<Operand> {
+        let node = self.cx.node(n);
+        let Some(sel) = node.expr else {
+            return Err(self.cx.error(n, "malformed switch expression"));
+        };
+        let var = self.temp(ty.clone());
+        self.vars[var.0 as usize].kind = VarKind::Local;
+        out.push(self.node(NodeKind::Declare { var, init: None }));
+        let end = self.label();
+        self.yields.push((var, ty.clone(), end));
+        let cases = node.cases.clone();
+        let body = self.switch(sel, &cases, end, None, Some((var, ty)), out);
+        self.yields.pop();
+        out.push(self.node(NodeKind::Labeled {
+            label: end,
+            body: body?,
+        }));
+        out.push(self.node(NodeKind::Resume));
+        Ok(Operand::Var(var))
     }
 
     /// The refusal of an expression kind sattar does not lower.

@@ -86,6 +86,7 @@ impl Numbering<'_, '_> {
             line: self.cx.line(node, span.start),
             text,
             probe,
+            switches: Vec::new(),
         });
         self.table.by_node.insert(node, id);
         let last = self.table.infos.len() - 1;
@@ -109,6 +110,11 @@ impl Numbering<'_, '_> {
 
     fn block(&mut self, b: usize) {
         let stmts = &self.cx.node(b).stmts;
+        self.list(stmts);
+    }
+
+    /// A list of statements (a block's, a `case`'s).
+    fn list(&mut self, stmts: &[usize]) {
         let mut i = 0;
         while i < stmts.len() {
             let group = declaration_group(self.cx, &stmts[i..]);
@@ -136,6 +142,44 @@ impl Numbering<'_, '_> {
     }
 
     fn stmt_here(&mut self, n: usize, probe: Probe) {
+        let first = self.table.infos.len();
+        self.stmt_only(n, probe);
+        // The switch expressions of the statement's own expressions record under its id.
+        if self.table.infos.len() > first {
+            let id = first;
+            for root in own_expressions(self.cx, n) {
+                self.switch_expressions(root, id);
+            }
+        }
+    }
+
+    /// The switch expressions inside expression `e` (not inside nested statements): each one's
+    /// probe goes to statement `info` (an index), and the statements of its cases are numbered.
+    fn switch_expressions(&mut self, e: usize, info: usize) {
+        let cx = self.cx;
+        let node = cx.node(e);
+        if node.k == "SWITCH_EXPRESSION" {
+            let probe = switch_probe(cx, e, false);
+            self.table.infos[info].switches.push(probe);
+            for &c in &node.cases {
+                match cx.node(c).body {
+                    Some(b) if cx.node(b).k == "THROW" => self.stmt(b, Probe::Wrap),
+                    Some(b) if cx.node(b).k == "BLOCK" => self.block(b),
+                    Some(b) => deep(|| self.switch_expressions(b, info)),
+                    None => self.list(&cx.node(c).stmts),
+                }
+            }
+            if let Some(sel) = node.expr {
+                deep(|| self.switch_expressions(sel, info));
+            }
+            return;
+        }
+        for child in expression_children(node) {
+            deep(|| self.switch_expressions(child, info));
+        }
+    }
+
+    fn stmt_only(&mut self, n: usize, probe: Probe) {
         let cx = self.cx;
         let node = cx.node(n);
         if node.is_synthetic() {
@@ -265,6 +309,23 @@ impl Numbering<'_, '_> {
                     self.stmt(b, probe);
                 }
             }
+            "SWITCH" => {
+                let Some(sel) = node.expr else { return };
+                let text = format!("switch {}", collapse(cx.src(sel)));
+                let probe = switch_probe(cx, n, true);
+                self.add_branch(n, StmtKind::Switch, sel, text, Probe::Switch)
+                    .switches
+                    .push(probe);
+                for &c in &node.cases {
+                    let case = cx.node(c);
+                    match case.body {
+                        Some(b) if cx.node(b).k == "BLOCK" => self.block(b),
+                        Some(b) => self.stmt(b, Probe::Wrap),
+                        None => self.list(&case.stmts),
+                    }
+                }
+            }
+            "YIELD" => simple(self, StmtKind::Yield),
             "BREAK" => simple(self, StmtKind::Break),
             "CONTINUE" => simple(self, StmtKind::Continue),
             "RETURN" => simple(self, StmtKind::Return),
@@ -323,7 +384,11 @@ impl Numbering<'_, '_> {
                 Some(i) => Probe::Init(cx.span(i)),
                 None => Probe::Before,
             };
+            let info = self.table.infos.len();
             self.add(d, StmtKind::Local, span, text, probe);
+            if let Some(i) = node.init {
+                self.switch_expressions(i, info);
+            }
         }
     }
 }
@@ -380,4 +445,80 @@ pub(crate) fn declaration_group(cx: &Cx, nodes: &[usize]) -> usize {
         .iter()
         .take_while(|&&n| cx.node(n).k == "VARIABLE" && cx.node(n).s == start)
         .count()
+}
+
+/// The probe of switch `n` (a statement, or an expression when `steps` is false): its selector and
+/// each case's labels as Java source.
+fn switch_probe(cx: &Cx, n: usize, steps: bool) -> SwitchProbe {
+    let node = cx.node(n);
+    let selector = node.expr.map_or(Span::default(), |e| cx.span(e));
+    let objects = node.expr.is_some_and(|e| {
+        let t = cx.node(e).t.as_deref().unwrap_or("");
+        !matches!(t, "int" | "char" | "short" | "byte")
+    });
+    let groups = node
+        .cases
+        .iter()
+        .map(|&c| {
+            cx.node(c)
+                .args
+                .iter()
+                .map(|&l| label_source(cx, l))
+                .collect()
+        })
+        .filter(|g: &Vec<String>| !g.is_empty())
+        .collect();
+    SwitchProbe {
+        selector,
+        groups,
+        objects,
+        steps,
+    }
+}
+
+/// A case label as Java source the probe can name anywhere: a constant's value, or an enum
+/// constant qualified by its class.
+fn label_source(cx: &Cx, l: usize) -> String {
+    let node = cx.node(l);
+    if let Some(v) = &node.cv {
+        return v.to_string();
+    }
+    let class = node
+        .sym
+        .as_ref()
+        .and_then(|s| s.owner.clone())
+        .or_else(|| node.t.clone())
+        .unwrap_or_default()
+        .replace('$', ".");
+    format!("{class}.{}", node.name.clone().unwrap_or_default())
+}
+
+/// The expressions a statement evaluates itself (not those of statements nested in it).
+fn own_expressions(cx: &Cx, n: usize) -> Vec<usize> {
+    let node = cx.node(n);
+    let parts = match node.k.as_str() {
+        "EXPRESSION_STATEMENT" | "RETURN" | "THROW" | "YIELD" | "SWITCH" => vec![node.expr],
+        "IF" | "WHILE_LOOP" | "DO_WHILE_LOOP" | "FOR_LOOP" | "ASSERT" => vec![node.cond],
+        _ => Vec::new(),
+    };
+    parts.into_iter().flatten().collect()
+}
+
+/// The sub-expressions of expression node `node`, in evaluation order.
+fn expression_children(node: &sattar_jdk::tree::Node) -> Vec<usize> {
+    [
+        node.expr,
+        node.l,
+        node.cond,
+        node.then,
+        node.otherwise,
+        node.r,
+        node.sel,
+        node.encl,
+    ]
+    .into_iter()
+    .flatten()
+    .chain(node.args.iter().copied())
+    .chain(node.c.iter().copied())
+    .collect()
 }

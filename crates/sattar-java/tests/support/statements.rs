@@ -1,7 +1,9 @@
 //! A program over Java's statements beyond the loops and `if` (shared by the engines'
 //! differential tests): `assert`, labelled `break`/`continue`, labelled blocks, `try`/`catch`/
 //! `finally` (user and JDK exception classes, multi-catch, rethrow, `finally` overriding or
-//! resuming returns, breaks and exceptions, exceptions thrown by calls), exception messages.
+//! resuming returns, breaks and exceptions, exceptions thrown by calls), exception messages,
+//! `switch` statements (fallthrough, rules, `default` in the middle, on ints and enums, with
+//! `break` and `continue`) and switch expressions (rules, `yield`, `throw`).
 #![allow(dead_code)]
 
 /// The sources: a package of three files.
@@ -20,6 +22,12 @@ public class Bad extends IllegalStateException {
 public class Worse extends Bad {
     public Worse(String m) { super(m); }
 }
+",
+    ),
+    (
+        "st/Mood.java",
+        "package st;
+public enum Mood { LOW, MID, HIGH }
 ",
     ),
     (
@@ -116,6 +124,57 @@ public class St {
             return -2;
         }
     }
+    int sw(int a) {
+        int r = 0;
+        switch (a) {
+            case 1: r = 10;
+            case 2: r = r + 20; break;
+            case 3: case 4: r = 30; break;
+            default: r = -1;
+            case 5: r = r * 2;
+        }
+        return r;
+    }
+    int rules(int a) {
+        switch (a) {
+            case 0, 1 -> acc = acc + 1;
+            case 2 -> { acc = acc * 2; if (acc > 1) { return 9; } }
+            case 6 -> throw new Bad(\"six\");
+            default -> acc = 0;
+        }
+        return acc;
+    }
+    int expr(int a) {
+        int v = switch (a) {
+            case 1, 2 -> a * 3;
+            case 3 -> { int q = a + acc; yield q * 2; }
+            case 4 -> throw new NoSuchElementException();
+            default -> -a;
+        };
+        return v + 1;
+    }
+    int loopSwitch(int a) {
+        int n = 0;
+        for (int i = 0; i < 4; i++) {
+            switch (i) {
+                case 1: continue;
+                case 2: n += 5; break;
+                default: n++;
+            }
+            if (n > a) { break; }
+        }
+        return n;
+    }
+    int mood(Mood m) {
+        switch (m) {
+            case LOW: return 1;
+            case HIGH: acc = 5;
+            default: return acc;
+        }
+    }
+    int moodExpr(Mood m) {
+        return switch (m) { case LOW -> 0; case MID -> acc; case HIGH -> { acc = 2; yield acc + 1; } };
+    }
     int nested(int a) {
         try {
             try {
@@ -142,7 +201,29 @@ pub const INT_METHODS: &[&str] = &[
     "rethrow",
     "loopTry",
     "nested",
+    "sw",
+    "rules",
+    "expr",
+    "loopSwitch",
 ];
+
+/// The methods of `St` taking `(Mood m)`.
+pub const MOOD_METHODS: &[&str] = &["mood", "moodExpr"];
+
+/// The input of a `Mood` method on `m` (`null` or a constant's name).
+pub fn mood_json(m: &str, seed: i32) -> String {
+    let arg = if m == "null" {
+        "null".to_string()
+    } else {
+        format!(r#""st.Mood.{m}""#)
+    };
+    format!(
+        r#"{{"this":"S0","args":{{"m":{arg}}},"objects":{{"S0":{{"class":"st.St","acc":{seed}}}}}}}"#
+    )
+}
+
+/// The values a `Mood` argument takes.
+pub const MOODS: &[&str] = &["null", "LOW", "MID", "HIGH"];
 
 /// The values `a` (and `b`) take.
 pub const VALUES: &[i32] = &[-1, 0, 1, 2, 3, 4, 5, 6, 100];

@@ -119,4 +119,51 @@ public final class Cov {
     public static <T> T p(boolean probe, T v) {
         return v;
     }
+
+    /**
+     * A switch on an int (or char, short, byte): records, for each case group in order, whether
+     * it holds the selector, until one does; returns the selector. `step` ran first (the
+     * statement's step, or nothing for a switch expression).
+     */
+    public static int w(boolean step, int id, int sel, int[]... groups) {
+        for (int[] g : groups) {
+            boolean hit = false;
+            for (int v : g) {
+                hit |= v == sel;
+            }
+            b(id, hit);
+            if (hit) {
+                break;
+            }
+        }
+        return sel;
+    }
+
+    /** A switch on an enum: like the int form, by identity; nothing recorded for null. */
+    public static <T> T w(boolean step, int id, T sel, Object[]... groups) {
+        if (sel == null) {
+            return sel;
+        }
+        for (Object[] g : groups) {
+            boolean hit = false;
+            for (Object v : g) {
+                hit |= v == sel;
+            }
+            b(id, hit);
+            if (hit) {
+                break;
+            }
+        }
+        return sel;
+    }
+
+    /** A switch with no case labels (only `default`). */
+    public static int w0(boolean step, int id, int sel) {
+        return sel;
+    }
+
+    /** A switch with no case labels (only `default`), on an enum. */
+    public static <T> T w0(boolean step, int id, T sel) {
+        return sel;
+    }
 }

@@ -562,6 +562,40 @@ final class Dumper extends TreePathScanner<Integer, Void> {
     }
 
     @Override
+    public Integer visitSwitch(SwitchTree t, Void p) {
+        child("expr", t.getExpression());
+        children("cases", t.getCases());
+        return current;
+    }
+
+    @Override
+    public Integer visitSwitchExpression(SwitchExpressionTree t, Void p) {
+        child("expr", t.getExpression());
+        children("cases", t.getCases());
+        return current;
+    }
+
+    @Override
+    public Integer visitCase(CaseTree t, Void p) {
+        // The labels (none for `default`), STATEMENT (`case 1:`) or RULE (`case 1 ->`), the
+        // statements of a STATEMENT case, the body of a RULE.
+        children("args", t.getExpressions());
+        str("kind", t.getCaseKind());
+        if (t.getCaseKind() == CaseTree.CaseKind.STATEMENT) {
+            children("stmts", t.getStatements());
+        } else {
+            child("body", t.getBody());
+        }
+        return current;
+    }
+
+    @Override
+    public Integer visitYield(YieldTree t, Void p) {
+        child("expr", t.getValue());
+        return current;
+    }
+
+    @Override
     public Integer visitCatch(CatchTree t, Void p) {
         child("param", t.getParameter());
         child("block", t.getBlock());
