@@ -48,6 +48,13 @@ fn every_statement_form_on_every_value_matches_the_interpreter() {
             .iter()
             .map(|j| ("npe".to_string(), j.to_string())),
     );
+    for name in MOOD_METHODS {
+        for m in MOODS {
+            for seed in [0, 3] {
+                cases.push((name.to_string(), mood_json(m, seed)));
+            }
+        }
+    }
     for (name, json) in &cases {
         let m = p.find_methods(&format!("St.{name}"))[0].id;
         let (input, _) = input_from_json(json, "t.json", &p.schema(), &p.sig(m))
