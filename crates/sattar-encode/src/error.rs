@@ -17,6 +17,16 @@ pub enum EncodeError {
         /// The limit that was reached.
         limit: u32,
     },
+    /// `--bitwidth` is too narrow for a constant of the code.
+    #[error("--bitwidth {given} cannot hold the constant {constant} of the code; give at least {needed} (or leave --bitwidth out)")]
+    Bitwidth {
+        /// The width given.
+        given: usize,
+        /// The width the constants need.
+        needed: usize,
+        /// The widest constant.
+        constant: i64,
+    },
     /// The encoding would have more statement instances than its budget.
     #[error("the encoding needs more than {0} statement instances (loops unrolled, calls inlined); raise --max-instances, or lower --unroll / --max-unroll")]
     TooLarge(usize),

@@ -261,7 +261,7 @@ pub fn encode(
     pre: PreSpec,
     opts: &EncodeOptions,
 ) -> Result<Encoding, EncodeError> {
-    let mut bounds = initial_bounds(program, spec, pre, opts);
+    let mut bounds = initial_bounds(program, spec, pre, opts)?;
     let PreSpec::Fixed(_) = pre else {
         return build(program, method, spec, pre, opts.mode, bounds);
     };
@@ -332,8 +332,22 @@ fn initial_bounds(
     spec: &ResolvedMethod,
     pre: PreSpec,
     opts: &EncodeOptions,
-) -> Bounds {
+) -> Result<Bounds, EncodeError> {
     let mut consts = code_literals(program);
+    // A constant of the code must fit the width exactly: wrapped, it would be another program.
+    let code_needs = consts.iter().map(|v| signed_bits(*v)).max().unwrap_or(1) as usize;
+    if let Some(w) = opts.bitwidth.filter(|&w| w < code_needs) {
+        let big = consts
+            .iter()
+            .copied()
+            .max_by_key(|v| signed_bits(*v))
+            .unwrap_or(0);
+        return Err(EncodeError::Bitwidth {
+            given: w,
+            needed: code_needs,
+            constant: big,
+        });
+    }
     let objects = match pre {
         PreSpec::Fixed(input) => {
             consts.extend(input_ints(input));
@@ -348,12 +362,12 @@ fn initial_bounds(
     };
     consts.push(objects as i64 + 1);
     let needed = consts.iter().map(|v| signed_bits(*v)).max().unwrap_or(1) as usize;
-    Bounds {
+    Ok(Bounds {
         max_instances: opts.max_instances,
         width: opts.bitwidth.unwrap_or((needed + 1).max(4)).clamp(2, 32),
         unroll: opts.unroll.unwrap_or(objects as u32 + 1).max(1),
         per: Default::default(),
-    }
+    })
 }
 
 fn input_ints(input: &TestInput) -> Vec<i64> {
@@ -469,7 +483,7 @@ pub fn free_bounds(
     spec: &ResolvedMethod,
     scope: usize,
     opts: &EncodeOptions,
-) -> Bounds {
+) -> Result<Bounds, EncodeError> {
     initial_bounds(program, spec, PreSpec::Free { scope }, opts)
 }
 

@@ -77,7 +77,7 @@ fn enumerated_inputs_at_a_reduced_width_agree_with_the_interpreter() {
         let opts = EncodeOptions {
             mode: Mode::Direct,
             unroll: Some(4),
-            bitwidth: Some(5),
+            bitwidth: Some(8),
             ..EncodeOptions::default()
         };
         let mut enc = encode(&p, m, &spec(&p, m), PreSpec::Free { scope: 1 }, &opts)

@@ -191,7 +191,7 @@ pub(crate) fn pick_method(program: &Program, name: Option<&str>) -> Result<Metho
             "--method {name} is ambiguous: {}; write Class.method, with parameter types for overloads",
             many.iter()
                 .map(|m| {
-                    let ps: Vec<String> = m.params.iter().map(|p| p.ty.to_string()).collect();
+                    let ps = m.param_type_names();
                     format!("{}({})", m.qualified_name(), ps.join(", "))
                 })
                 .collect::<Vec<_>>()

@@ -255,6 +255,18 @@ pub struct Method {
 }
 
 impl Method {
+    /// The parameters' types as Java names them (javac's erased types: `char`, `int[]`,
+    /// `java.util.List`, `pkg.Outer.Inner`), also for types sattar does not model.
+    pub fn param_type_names(&self) -> Vec<String> {
+        if self.descriptor.len() != self.params.len() {
+            return self.params.iter().map(|p| p.ty.to_string()).collect();
+        }
+        self.descriptor
+            .iter()
+            .map(|t| t.replace('$', "."))
+            .collect()
+    }
+
     /// Whether this is a constructor.
     pub fn is_constructor(&self) -> bool {
         self.name == "<init>"
@@ -915,11 +927,11 @@ impl Program {
         };
         let fits = |m: &Method| {
             params.as_ref().is_none_or(|ps| {
-                ps.len() == m.params.len()
-                    && ps.iter().zip(&m.params).all(|(want, p)| {
-                        let have = p.ty.to_string();
+                let have = m.param_type_names();
+                ps.len() == have.len()
+                    && ps.iter().zip(&have).all(|(want, have)| {
                         let simple = |t: &str| t.rsplit(['.', '$']).next().unwrap_or(t).to_string();
-                        simple(want.split('<').next().unwrap_or(want)) == simple(&have)
+                        simple(want.split('<').next().unwrap_or(want)) == simple(have)
                     })
             })
         };

@@ -21,7 +21,12 @@ pub fn program_json(p: &Program) -> Json {
         .collect();
     let methods: Vec<Json> = declared(p)
         .map(|m| {
-            let params: Vec<Json> = m.params.iter().map(|x| json!({"name": x.name, "type": x.ty.to_string()})).collect();
+            let params: Vec<Json> = m
+                .params
+                .iter()
+                .zip(m.param_type_names())
+                .map(|(x, ty)| json!({"name": x.name, "type": ty}))
+                .collect();
             let mut j = json!({"name": m.qualified_name(), "static": m.is_static, "params": params, "returns": m.ret.to_string()});
             if let Some(d) = &m.unsupported {
                 j["unsupported"] = json!({"file": d.file, "line": d.pos.line, "col": d.pos.col, "message": d.message});

@@ -85,7 +85,7 @@ pub(crate) fn lower_program(cx: &Cx, decls: Decls) -> Program {
     let mut i = decls.methods.len();
     while i < decls.methods.len() + decls.library.borrow().len() {
         let h = decls.header(MethodId(i as u32));
-        methods.push(library_method(&decls, &h, MethodId(i as u32)));
+        methods.push(library_method(&h, MethodId(i as u32)));
         i += 1;
     }
     let files = cx
@@ -249,39 +249,11 @@ fn lower_method(
 }
 
 /// A JDK method the program calls: sattar's model of it as core code, or unsupported.
-fn library_method(decls: &Decls, h: &Header, id: MethodId) -> Method {
-    let object_equals =
-        h.owner == sattar_heap::OBJECT && h.name == "equals" && h.erased == [sattar_heap::OBJECT];
-    if object_equals {
-        // Object.equals is identity (JLS, Object's contract): `return this == o;`.
-        let vars = vec![
-            Var {
-                name: "o".into(),
-                ty: Type::Class(sattar_heap::OBJECT.into()),
-                kind: VarKind::Param,
-            },
-            Var {
-                name: "$t1".into(),
-                ty: Type::Boolean,
-                kind: VarKind::Temp,
-            },
-        ];
-        let node = |kind| Node {
-            stmt: MADE_UP,
-            kind,
-        };
-        let block = vec![
-            node(NodeKind::Let {
-                var: VarId(1),
-                value: Rvalue::Binary(BinOp::Eq, Operand::This, Operand::Var(VarId(0))),
-            }),
-            node(NodeKind::Return(Some(Operand::Var(VarId(1))))),
-        ];
-        return method_of(h, id, Body { vars, block }, None);
+fn library_method(h: &Header, id: MethodId) -> Method {
+    match super::models::model(&h.owner, &h.name, &h.erased) {
+        Some(body) => method_of(h, id, body, None),
+        None => method_of(h, id, Body::default(), h.unsupported.clone()),
     }
-    let why = h.unsupported.clone();
-    let _ = decls;
-    method_of(h, id, Body::default(), why)
 }
 
 /// Every virtual method's implementation for every concrete class that can receive it.

@@ -257,7 +257,6 @@ pub(crate) fn collect(cx: &Cx) -> Decls {
         }
     }
     headers.sort_by_key(|h| (h.file, h.node.map(|n| cx.span(n).start)));
-    mark_overloads(cx, &mut headers);
     headers.extend(default_constructors(cx, &decls, &headers));
     decls.methods = headers;
     decls
@@ -580,32 +579,6 @@ fn method_header(cx: &Cx, decls: &Decls, n: usize, class: &Class) -> Header {
         unsupported,
         annotations,
         file: cx.file_of(n),
-    }
-}
-
-/// Overloads with the same number of parameters are refused: `--method C.m` names methods by
-/// class and name, and inputs name arguments by parameter name.
-fn mark_overloads(cx: &Cx, all: &mut [Header]) {
-    let mut count: HashMap<(String, String, usize), usize> = HashMap::new();
-    for h in all.iter() {
-        *count
-            .entry((h.class.clone(), h.name.clone(), h.params.len()))
-            .or_default() += 1;
-    }
-    for h in all.iter_mut() {
-        if count[&(h.class.clone(), h.name.clone(), h.params.len())] > 1 {
-            if let Some(n) = h.node {
-                h.unsupported.get_or_insert_with(|| {
-                    cx.unsupported(
-                        n,
-                        format!(
-                            "overloading of `{}` with the same number of parameters",
-                            h.name
-                        ),
-                    )
-                });
-            }
-        }
     }
 }
 

@@ -462,7 +462,7 @@ impl Lower<'_, '_> {
             let why = self
                 .cx
                 .unsupported(site, format!("a call of `{owner}.{}` (a JDK method sattar does not model)", r.name))
-                .with_help("sattar models the program's own classes, Object.equals, and Comparable.compareTo of the program's classes");
+                .with_help("sattar models the program's own classes and a few JDK methods (Object.equals, Comparable.compareTo of the program's classes, Math.max/min/abs/floorMod, Integer.compare/hashCode/signum, Objects.requireNonNull/isNull/nonNull)");
             self.decls.library_method(r, why)
         })
     }

@@ -8,6 +8,7 @@
 mod body;
 mod decls;
 mod expr;
+mod models;
 mod stmts;
 
 use crate::ir::*;

@@ -1,7 +1,8 @@
 //! A program over Java's integer and boolean operators (shared by the engines' differential
 //! tests): `/` and `%` (ArithmeticException on zero, MIN / -1), `& | ^ ~`, the shifts with their
-//! distance masked to 5 bits, every compound assignment on locals, fields and statics, and the
-//! strict boolean operators; with the edge values every method is run on.
+//! distance masked to 5 bits, every compound assignment on locals, fields and statics, the
+//! strict boolean operators, and the JDK's int helpers sattar models (`Math.max/min/abs/floorMod`,
+//! `Integer.compare/signum/hashCode`); with the edge values every method is run on.
 #![allow(dead_code)]
 
 /// The source, one file in the default package.
@@ -18,6 +19,8 @@ pub const OPS: &str = "public class Ops {
     static int shr(int a, int b) { return a >> b; }
     static int ushr(int a, int b) { return a >>> b; }
     static boolean strict(int a, int b) { return (a > 0 & b > 0) | (a < b ^ b == 0); }
+    static int math(int a, int b) { return Math.max(a, b) - 3 * Math.min(a, b) + Math.abs(a) + Math.floorMod(a, b); }
+    static int compare(int a, int b) { return Integer.compare(a, b) * 100 + Integer.signum(a - b) * 10 + Integer.hashCode(b); }
     int compound(int a, int b) {
         acc += a;
         acc /= b;
@@ -50,8 +53,8 @@ pub const OPS: &str = "public class Ops {
 
 /// The methods taking `(int a, int b)`.
 pub const METHODS: &[&str] = &[
-    "div", "rem", "and", "or", "xor", "not", "shl", "shr", "ushr", "strict", "compound", "flags",
-    "mixed",
+    "div", "rem", "and", "or", "xor", "not", "shl", "shr", "ushr", "strict", "math", "compare",
+    "compound", "flags", "mixed",
 ];
 
 /// The edge values each operand takes.

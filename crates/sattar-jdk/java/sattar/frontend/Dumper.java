@@ -158,7 +158,8 @@ final class Dumper extends TreePathScanner<Integer, Void> {
     private void constant(StringBuilder n, Object cv, TypeMirror tm) {
         switch (tm.getKind()) {
             case BOOLEAN:
-                n.append(((Number) cv).intValue() != 0);
+                // A boolean constant's value is an Integer in javac's type, a Boolean in a use.
+                n.append(cv instanceof Boolean ? (Boolean) cv : ((Number) cv).intValue() != 0);
                 break;
             case CHAR:
                 n.append(cv instanceof Character ? (int) (Character) cv : ((Number) cv).intValue());

@@ -1,0 +1,160 @@
+//! sattar's models of JDK methods, written in the core IR: a library method the program calls
+//! runs its model here, in every engine alike (the JVM runs the real JDK method; the differential
+//! tests keep the two equal). A method without a model is refused at its call site.
+
+use crate::ir::*;
+
+/// The model of `owner.name(erased…)`, if sattar has one: its variables (parameters first) and
+/// code.
+pub(crate) fn model(owner: &str, name: &str, erased: &[String]) -> Option<Body> {
+    let params: Vec<&str> = erased.iter().map(String::as_str).collect();
+    let mut b = Model::default();
+    match (owner, name, params.as_slice()) {
+        // Identity (Object's contract, JLS): `return this == o;`.
+        ("java.lang.Object", "equals", ["java.lang.Object"]) => {
+            let o = b.param(object());
+            let eq = b.let_(Type::Boolean, Rvalue::Binary(BinOp::Eq, Operand::This, o));
+            b.ret(eq);
+        }
+        ("java.lang.Math", "max" | "min", ["int", "int"]) => {
+            let (x, y) = (b.param(Type::Int), b.param(Type::Int));
+            let op = if name == "max" { BinOp::Ge } else { BinOp::Le };
+            let first = b.let_(Type::Boolean, Rvalue::Binary(op, x.clone(), y.clone()));
+            b.if_return(first, x);
+            b.ret(y);
+        }
+        // abs(MIN_VALUE) is MIN_VALUE: negation wraps.
+        ("java.lang.Math", "abs", ["int"]) => {
+            let x = b.param(Type::Int);
+            let neg = b.let_(Type::Boolean, Rvalue::Binary(BinOp::Lt, x.clone(), int(0)));
+            let minus = b.let_(Type::Int, Rvalue::Unary(UnOp::Neg, x.clone()));
+            b.if_return(neg, minus);
+            b.ret(x);
+        }
+        // The JDK's code: `mod = x % y; if ((mod ^ y) < 0 && mod != 0) mod += y;`.
+        ("java.lang.Math", "floorMod", ["int", "int"]) => {
+            let (x, y) = (b.param(Type::Int), b.param(Type::Int));
+            b.push(NodeKind::ZeroCheck(y.clone()));
+            let m = b.let_(Type::Int, Rvalue::Binary(BinOp::Rem, x, y.clone()));
+            let sign = b.let_(
+                Type::Int,
+                Rvalue::Binary(BinOp::BitXor, m.clone(), y.clone()),
+            );
+            let differ = b.let_(Type::Boolean, Rvalue::Binary(BinOp::Lt, sign, int(0)));
+            let nonzero = b.let_(Type::Boolean, Rvalue::Binary(BinOp::Ne, m.clone(), int(0)));
+            let fix = b.let_(
+                Type::Boolean,
+                Rvalue::Binary(BinOp::BitAnd, differ, nonzero),
+            );
+            let up = b.let_(Type::Int, Rvalue::Binary(BinOp::Add, m.clone(), y));
+            b.if_return(fix, up);
+            b.ret(m);
+        }
+        ("java.lang.Integer", "compare", ["int", "int"]) => {
+            let (x, y) = (b.param(Type::Int), b.param(Type::Int));
+            let less = b.let_(
+                Type::Boolean,
+                Rvalue::Binary(BinOp::Lt, x.clone(), y.clone()),
+            );
+            b.if_return(less, int(-1));
+            let same = b.let_(Type::Boolean, Rvalue::Binary(BinOp::Eq, x, y));
+            b.if_return(same, int(0));
+            b.ret(int(1));
+        }
+        ("java.lang.Integer", "hashCode", ["int"]) => {
+            let x = b.param(Type::Int);
+            b.ret(x);
+        }
+        ("java.lang.Integer", "signum", ["int"]) => {
+            let x = b.param(Type::Int);
+            let neg = b.let_(Type::Boolean, Rvalue::Binary(BinOp::Lt, x.clone(), int(0)));
+            b.if_return(neg, int(-1));
+            let zero = b.let_(Type::Boolean, Rvalue::Binary(BinOp::Eq, x, int(0)));
+            b.if_return(zero, int(0));
+            b.ret(int(1));
+        }
+        // `if (o == null) throw new NullPointerException(); return o;`
+        ("java.util.Objects", "requireNonNull", ["java.lang.Object"]) => {
+            let o = b.param(object());
+            b.push(NodeKind::NullCheck(o.clone()));
+            b.ret(o);
+        }
+        ("java.util.Objects", "isNull" | "nonNull", ["java.lang.Object"]) => {
+            let o = b.param(object());
+            let op = if name == "isNull" {
+                BinOp::Eq
+            } else {
+                BinOp::Ne
+            };
+            let t = b.let_(
+                Type::Boolean,
+                Rvalue::Binary(op, o, Operand::Const(Literal::Null)),
+            );
+            b.ret(t);
+        }
+        _ => return None,
+    }
+    Some(b.body)
+}
+
+fn object() -> Type {
+    Type::Class(sattar_heap::OBJECT.into())
+}
+
+fn int(v: i32) -> Operand {
+    Operand::Const(Literal::Int(v))
+}
+
+/// A model's body being written: variables and nodes, every node made up (statement id 0).
+#[derive(Default)]
+struct Model {
+    body: Body,
+}
+
+impl Model {
+    fn var(&mut self, ty: Type, kind: VarKind) -> Operand {
+        let v = VarId(self.body.vars.len() as u32);
+        self.body.vars.push(Var {
+            name: format!("$m{}", v.0),
+            ty,
+            kind,
+        });
+        Operand::Var(v)
+    }
+
+    fn param(&mut self, ty: Type) -> Operand {
+        self.var(ty, VarKind::Param)
+    }
+
+    fn push(&mut self, kind: NodeKind) {
+        self.body.block.push(Node {
+            stmt: super::body::MADE_UP,
+            kind,
+        });
+    }
+
+    fn let_(&mut self, ty: Type, value: Rvalue) -> Operand {
+        let t = self.var(ty, VarKind::Temp);
+        if let Operand::Var(var) = t {
+            self.push(NodeKind::Let { var, value });
+        }
+        t
+    }
+
+    fn ret(&mut self, v: Operand) {
+        self.push(NodeKind::Return(Some(v)));
+    }
+
+    /// `if (c) return v;`
+    fn if_return(&mut self, c: Operand, v: Operand) {
+        let ret = Node {
+            stmt: super::body::MADE_UP,
+            kind: NodeKind::Return(Some(v)),
+        };
+        self.push(NodeKind::If {
+            cond: c,
+            then_b: vec![ret],
+            else_b: Vec::new(),
+        });
+    }
+}
