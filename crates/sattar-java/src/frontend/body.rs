@@ -667,7 +667,7 @@ impl<'a, 'c> Lower<'a, 'c> {
         self.enter_stmt(n)?;
         out.push(self.node(NodeKind::Enter));
         match kind {
-            StmtKind::Assign => self.assignment(e, out),
+            StmtKind::Assign => self.assignment(e, out).map(|_| ()),
             _ => self.expr_any(e, true, out).map(|_| ()),
         }
     }

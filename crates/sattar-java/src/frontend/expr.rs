@@ -125,6 +125,7 @@ impl Lower<'_, '_> {
             "NEW_CLASS" => self.new_object(n, &ty, out)?,
             "TYPE_CAST" => self.cast(n, &ty, out)?,
             "INSTANCE_OF" => self.instance_of(n, out)?,
+            k if is_assignment(k) => self.assignment(n, out)?,
             "SWITCH_EXPRESSION" => self.switch_expr(n, &ty, out)?,
             k => match binary_op(k) {
                 Some(op) => {
@@ -673,8 +674,23 @@ impl Lower<'_, '_> {
         Ok(test)
     }
 
-    /// An assignment statement's expression: `=`, `+=`, `-=`, `*=`, `++`, `--`.
-    pub fn assignment(&mut self, e: usize, out: &mut Block) -> R<()> {
+    /// An assignment (`=`, `op=`, `++`, `--`), in a statement or inside an expression: its value
+    /// as Java defines it (the new value; the old one for a postfix `++`/`--`).
+    pub fn assignment(&mut self, e: usize, out: &mut Block) -> R<Operand> {
+        let postfix = matches!(
+            self.cx.node(e).k.as_str(),
+            "POSTFIX_INCREMENT" | "POSTFIX_DECREMENT"
+        );
+        let (old, new) = self.assign(e, out)?;
+        Ok(match (postfix, old) {
+            (true, Some(old)) => old,
+            _ => new,
+        })
+    }
+
+    /// The assignment `e`: its old value (for an operator assignment) and the value stored,
+    /// each a temporary or constant that later code cannot change.
+    fn assign(&mut self, e: usize, out: &mut Block) -> R<(Option<Operand>, Operand)> {
         let node = self.cx.node(e);
         let target = node.var.or(node.expr).unwrap_or(e);
         let target = self.strip_parens(target);
@@ -708,16 +724,20 @@ impl Lower<'_, '_> {
                 let Some(var) = sym.decl.and_then(|d| self.locals.get(&d).copied()) else {
                     return Err(self.cx.error(target, "unknown variable"));
                 };
-                let new = match op {
-                    None => value(self, out)?,
+                let (old, new) = match op {
+                    None => (None, value(self, out)?),
                     Some(op) => {
                         let old = self.let_temp(ty.clone(), Rvalue::Use(Operand::Var(var)), out);
                         let v = value(self, out)?;
-                        self.binary(op, old, v, &ty, out)
+                        (Some(old.clone()), self.binary(op, old, v, &ty, out))
                     }
                 };
-                out.push(self.node(NodeKind::Assign { var, value: new }));
-                Ok(())
+                let new = self.snapshot(new, &ty, out);
+                out.push(self.node(NodeKind::Assign {
+                    var,
+                    value: new.clone(),
+                }));
+                Ok((old, new))
             }
             (_, "FIELD", true) => {
                 if tnode.k == "MEMBER_SELECT" && !tnode.expr.is_some_and(|t| self.names_class(t)) {
@@ -726,16 +746,20 @@ impl Lower<'_, '_> {
                         .unsupported(target, "a static field written through an instance"));
                 }
                 let field = self.field_ref(target)?;
-                let new = match op {
-                    None => value(self, out)?,
+                let (old, new) = match op {
+                    None => (None, value(self, out)?),
                     Some(op) => {
                         let old = self.let_temp(ty.clone(), Rvalue::ReadStatic(field.clone()), out);
                         let v = value(self, out)?;
-                        self.binary(op, old, v, &ty, out)
+                        (Some(old.clone()), self.binary(op, old, v, &ty, out))
                     }
                 };
-                out.push(self.node(NodeKind::StoreStatic { field, value: new }));
-                Ok(())
+                let new = self.snapshot(new, &ty, out);
+                out.push(self.node(NodeKind::StoreStatic {
+                    field,
+                    value: new.clone(),
+                }));
+                Ok((old, new))
             }
             (k @ ("IDENTIFIER" | "MEMBER_SELECT"), "FIELD", false) => {
                 let field = self.field_ref(target)?;
@@ -759,7 +783,8 @@ impl Lower<'_, '_> {
         }
     }
 
-    /// `obj.f = v` or `obj.f op= v`, in JLS 15.26 order.
+    /// `obj.f = v` or `obj.f op= v`, in JLS 15.26 order: the old value (an operator assignment)
+    /// and the value stored.
     fn store(
         &mut self,
         obj: Operand,
@@ -768,12 +793,13 @@ impl Lower<'_, '_> {
         ty: &Type,
         value: impl Fn(&mut Self, &mut Block) -> R<Operand>,
         out: &mut Block,
-    ) -> R<()> {
-        let new = match op {
+    ) -> R<(Option<Operand>, Operand)> {
+        let (old, new) = match op {
             None => {
                 let v = value(self, out)?;
+                let v = self.snapshot(v, ty, out);
                 out.push(self.node(NodeKind::NullCheck(obj.clone())));
-                v
+                (None, v)
             }
             Some(op) => {
                 out.push(self.node(NodeKind::NullCheck(obj.clone())));
@@ -783,15 +809,26 @@ impl Lower<'_, '_> {
                 };
                 let old = self.let_temp(ty.clone(), read, out);
                 let v = value(self, out)?;
-                self.binary(op, old, v, ty, out)
+                (Some(old.clone()), self.binary(op, old, v, ty, out))
             }
         };
         out.push(self.node(NodeKind::Store {
             obj,
             field,
-            value: new,
+            value: new.clone(),
         }));
-        Ok(())
+        Ok((old, new))
+    }
+
+    /// `v` as an operand later code cannot change: a local's current value is copied into a
+    /// temporary (the expression `x = y` is `y` as it was when assigned).
+    fn snapshot(&mut self, v: Operand, ty: &Type, out: &mut Block) -> Operand {
+        match v {
+            Operand::Var(x) if self.vars[x.0 as usize].kind != VarKind::Temp => {
+                self.let_temp(ty.clone(), Rvalue::Use(Operand::Var(x)), out)
+            }
+            other => other,
+        }
     }
 
     pub(crate) fn strip_parens(&self, mut n: usize) -> usize {
