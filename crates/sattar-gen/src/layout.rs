@@ -298,14 +298,17 @@ impl Layout {
         if self.types[usize::from(t)].mask == 0 {
             let below: Vec<&str> = schema
                 .classes
-                .keys()
-                .filter(|k| schema.is_subtype(k, class))
-                .map(String::as_str)
+                .iter()
+                .filter(|(k, c)| !c.is_abstract && schema.is_subtype(k, class))
+                .map(|(k, _)| k.as_str())
                 .collect();
+            let fix = if below.is_empty() {
+                "no concrete class of the program is one, so no input exists".to_string()
+            } else {
+                format!("give one of {} at least one object", below.join(", "))
+            };
             return Err(GenError::Mismatch(format!(
-                "the receiver class `{class}` needs at least one object of a concrete class that \
-                 is one (classes: {})",
-                below.join(", ")
+                "the receiver class `{class}` needs at least one object: {fix}"
             )));
         }
         self.receiver = Some(self.push_slot(SlotKind::Ref(t), false));

@@ -141,6 +141,10 @@ fn the_enclosing_instance_is_never_null() {
     for (n, want) in [(1, 2), (2, 15)] {
         let mut fin = Finitization::for_method(&s.schema, &s.rm, n).unwrap();
         fin.fix_static("Pet", "made").unwrap();
+        assert!(
+            fin.to_string().ends_with("static Pet.made fixed\n"),
+            "{fin}"
+        );
         assert_eq!(count(&s, &fin), want, "scope {n}");
         let g = Generator::new(&s.schema, &s.rm, &fin).unwrap();
         for t in g.inputs().unwrap() {
@@ -318,4 +322,31 @@ fn every_input_of_the_bundled_package_runs_on_the_interpreter() {
     assert!(methods >= 25, "{methods} methods");
     assert!(complete >= 9, "{complete} methods checked whole");
     assert!(total > 1500, "{total} inputs");
+}
+
+/// A method of an interface nothing implements has no receiver: refused, saying why.
+#[test]
+fn a_receiver_class_without_concrete_classes_is_refused() {
+    let p = program(&[(
+        "geo/Shape.java",
+        "package geo;\npublic interface Shape { default int two() { return 2; } }\n",
+    )]);
+    let (s, _) = method_subject(&p, "Shape.two", None);
+    let fin = Finitization::for_method(&s.schema, &s.rm, 2).unwrap();
+    let err = Generator::new(&s.schema, &s.rm, &fin).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the finitization does not fit this method: the receiver class `geo.Shape` needs at \
+         least one object: no concrete class of the program is one, so no input exists"
+    );
+    let p = program(ZOO);
+    let (s, _) = method_subject(&p, "Pet.older", None);
+    let mut fin = Finitization::for_method(&s.schema, &s.rm, 2).unwrap();
+    fin.up_to("Dog", 0).unwrap().up_to("Cat", 0).unwrap();
+    let err = Generator::new(&s.schema, &s.rm, &fin).unwrap_err();
+    assert!(
+        err.to_string()
+            .ends_with("give one of zoo.Cat, zoo.Dog at least one object"),
+        "{err}"
+    );
 }
