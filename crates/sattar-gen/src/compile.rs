@@ -3,6 +3,7 @@
 
 use crate::error::GenError;
 use crate::layout::{Layout, SlotKind};
+use sattar_heap::FieldType;
 use sattar_spec::{
     ConstraintKind, FieldRef, Formula, IntCmp, IntExpr, Quant, Rel, ResolvedMethod, SetExpr,
     SetType, State, Var,
@@ -38,10 +39,11 @@ pub(crate) enum CompiledFormula {
 /// A compiled set expression; `bool` flags say whether a value is an object.
 #[derive(Clone, Debug)]
 pub(crate) enum CompiledSet {
-    This,
     Null,
-    /// An argument: its slot, and whether it holds an object.
-    Param(u32, bool),
+    /// The receiver, an argument or a static field: its slot, and whether it holds an object.
+    Root(u32, bool),
+    /// An enum constant: its object.
+    Object(u32),
     /// A quantified variable: its environment index, and whether it holds an object.
     Var(u32, bool),
     /// A boolean literal (0 or 1).
@@ -57,7 +59,8 @@ pub(crate) enum CompiledSet {
 /// A compiled relation.
 #[derive(Clone, Debug)]
 pub(crate) enum CompiledRelation {
-    /// Field number `fi` of class `class`, holding objects of `target` (or scalars if `None`).
+    /// Field number `fi` of exactly class `class`, holding references of declared type
+    /// `target` (or scalars if `None`).
     Field {
         class: u16,
         fi: u32,
@@ -99,7 +102,7 @@ fn forward_fields(
             target: Some(t),
         } => {
             out.push((*class, *fi));
-            *sat |= lay.classes[usize::from(*t)].mask;
+            *sat |= lay.types[usize::from(*t)].mask;
             true
         }
         CompiledRelation::Union(a, b) => {
@@ -144,7 +147,6 @@ pub(crate) struct Compiled {
 pub(crate) fn compile(rm: &ResolvedMethod, lay: &Layout) -> Result<Compiled, GenError> {
     let mut cx = Compiler {
         lay,
-        rm,
         vars: BTreeMap::new(),
         name: String::new(),
         memos: 0,
@@ -170,7 +172,6 @@ pub(crate) fn compile(rm: &ResolvedMethod, lay: &Layout) -> Result<Compiled, Gen
 
 struct Compiler<'a> {
     lay: &'a Layout,
-    rm: &'a ResolvedMethod,
     vars: BTreeMap<u32, u32>,
     name: String,
     memos: u32,
@@ -224,32 +225,28 @@ impl Compiler<'_> {
     fn set(&mut self, e: &SetExpr) -> R<CompiledSet> {
         let b = |cx: &mut Self, g: &SetExpr| cx.set(g).map(Box::new);
         Ok(match e {
-            SetExpr::This(_) if self.rm.sig.is_static => {
-                return Err(self.unsupported("`this` in a static method"))
-            }
-            SetExpr::This(_) => CompiledSet::This,
+            SetExpr::This(_) => match self.lay.receiver {
+                Some(slot) => CompiledSet::Root(slot, true),
+                None => return Err(self.unsupported("`this` in a static method")),
+            },
             SetExpr::Null => CompiledSet::Null,
             SetExpr::Result(_) => return Err(self.unsupported("`result` describes the post-state")),
             SetExpr::Param(name, ty) => {
                 let arg = self.lay.args.iter().find(|a| &a.name == name);
                 let arg =
                     arg.ok_or_else(|| self.unsupported(&format!("unknown parameter `{name}`")))?;
-                CompiledSet::Param(arg.slot, is_obj(ty))
+                CompiledSet::Root(arg.slot, is_obj(ty))
             }
             SetExpr::Var(v) => CompiledSet::Var(self.var(v), is_obj(&v.ty)),
             SetExpr::Bool(v) => CompiledSet::Scalar(i64::from(*v)),
-            SetExpr::Class(_, State::Post) => return Err(self.post()),
-            SetExpr::Class(c, State::Pre) => CompiledSet::Class(self.lay.class_of(c)?),
-            SetExpr::Constant(id, _) => {
-                return Err(self.unsupported(&format!(
-                    "the enum constant {id} (the generator enumerates the method's objects only)"
-                )))
+            SetExpr::Class(_, State::Post) | SetExpr::Static(_, State::Post) => {
+                return Err(self.post())
             }
-            SetExpr::Static(f, _) => {
-                return Err(self.unsupported(&format!(
-                    "the static field {}.{} (the generator enumerates instance fields only)",
-                    f.class, f.field
-                )))
+            SetExpr::Class(c, State::Pre) => CompiledSet::Class(self.lay.class_of(c)?),
+            SetExpr::Constant(id, _) => CompiledSet::Object(self.lay.constant(id)?),
+            SetExpr::Static(f, State::Pre) => {
+                let slot = self.lay.static_slot(&format!("{}.{}", f.class, f.field))?;
+                CompiledSet::Root(slot, matches!(f.ty, FieldType::Ref(_)))
             }
             SetExpr::Join { left, rel, .. } => CompiledSet::Join(b(self, left)?, self.rel(rel)?),
             SetExpr::Union(x, y) => CompiledSet::Union(b(self, x)?, b(self, y)?),

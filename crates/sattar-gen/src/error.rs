@@ -21,6 +21,24 @@ pub enum GenError {
         /// The fields it has, comma-separated.
         known: String,
     },
+    /// A static field the class does not declare.
+    #[error("class `{class}` has no static field `{field}` (static fields: {known})")]
+    UnknownStatic {
+        /// The qualified class.
+        class: String,
+        /// The field as given.
+        field: String,
+        /// The static fields it has, comma-separated.
+        known: String,
+    },
+    /// A class given an object count or field domain that has no counted objects.
+    #[error("class `{class}` gets no objects of its own: {reason}")]
+    NotCounted {
+        /// The qualified class.
+        class: String,
+        /// Why, and what to set instead.
+        reason: String,
+    },
     /// A parameter the method does not have.
     #[error("method `{method}` has no parameter `{name}` (parameters: {known})")]
     UnknownParam {

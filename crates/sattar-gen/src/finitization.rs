@@ -25,25 +25,30 @@ impl Count {
     }
 }
 
-/// The bounds of a generation for one method: object counts per class, the values of every int
-/// field and int argument, whether reference arguments may be null.
+/// The bounds of a generation for one method: object counts per concrete class, the values of
+/// every int field, int static field and int argument, whether reference arguments may be null.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finitization {
     schema: Schema,
     sig: MethodSig,
     objects: BTreeMap<String, Count>,
     fields: BTreeMap<(String, String), Vec<i32>>,
+    statics: BTreeMap<(String, String), Vec<i32>>,
+    fixed_statics: BTreeSet<(String, String)>,
     args: BTreeMap<String, Vec<i32>>,
     nullable: BTreeMap<String, bool>,
     fix_unread: bool,
 }
 
 impl Finitization {
-    /// Defaults for `rm`'s method at `scope`: the receiver class exactly 1 object (up to `scope`
-    /// if objects of it can point to one another), every class reachable from the receiver or a
-    /// reference argument up to `scope`, the others none; int fields of the receiver class
-    /// `0..=scope` (sizes, counts), other int fields `0..scope` (keys; `{0}` at scope 0), int
-    /// arguments `0..=scope`; reference arguments may be null.
+    /// Defaults for `rm`'s method at `scope`. Objects: a receiver class (a concrete class that is
+    /// the method's) that only the receiver can be of gets exactly 1 object (up to 1 when there
+    /// are several such classes); every other concrete class a reference can reach from the
+    /// receiver, a reference argument or a static field (through fields, of any class that is
+    /// their declared type) up to `scope` (at least 1 for a receiver class); the others none; an
+    /// enum's objects are its constants, in every heap and never counted. Ints: fields of a
+    /// receiver class and static fields `0..=scope` (sizes, counters), other int fields `0..scope`
+    /// (keys; `{0}` at scope 0), int arguments `0..=scope`; reference arguments may be null.
     pub fn for_method(
         schema: &Schema,
         rm: &ResolvedMethod,
@@ -53,50 +58,60 @@ impl Finitization {
         if !sig.is_static {
             lookup_class(schema, &sig.class)?;
         }
-        let reach = reachable_classes(schema, &sig);
-        let self_ref = receiver_is_referenced(schema, &sig, &reach);
         let mut fin = Finitization {
             schema: schema.clone(),
             sig,
             objects: BTreeMap::new(),
             fields: BTreeMap::new(),
+            statics: BTreeMap::new(),
+            fixed_statics: BTreeSet::new(),
             args: BTreeMap::new(),
             nullable: BTreeMap::new(),
             fix_unread: false,
         };
-        fin.default_objects(&reach, self_ref, scope);
+        fin.default_objects(scope);
         fin.default_fields(scope);
         fin.default_args(scope);
         Ok(fin)
     }
 
-    fn default_objects(&mut self, reach: &BTreeSet<String>, self_ref: bool, scope: usize) {
-        for class in self.schema.classes.keys() {
-            let count = if self.is_receiver(class) && !self_ref {
-                Count::Exactly(1)
-            } else if self.is_receiver(class) {
-                Count::UpTo(scope.max(1))
-            } else if reach.contains(class) {
-                Count::UpTo(scope)
-            } else {
-                Count::UpTo(0)
+    fn default_objects(&mut self, scope: usize) {
+        let held = held_classes(&self.schema, &self.sig);
+        let receivers = self.receiver_classes();
+        for class in counted_classes(&self.schema) {
+            let is_receiver = receivers.contains(&class);
+            let count = match (is_receiver, held.contains(&class)) {
+                (true, false) if receivers.len() == 1 => Count::Exactly(1),
+                (true, false) => Count::UpTo(1),
+                (true, true) => Count::UpTo(scope.max(1)),
+                (false, true) => Count::UpTo(scope),
+                (false, false) => Count::UpTo(0),
             };
-            self.objects.insert(class.clone(), count);
+            self.objects.insert(class, count);
         }
     }
 
     fn default_fields(&mut self, scope: usize) {
         let top = i32::try_from(scope).unwrap_or(i32::MAX);
-        for (class, cs) in &self.schema.classes {
-            let values: Vec<i32> = if self.is_receiver(class) {
+        let receivers = self.receiver_classes();
+        for class in counted_classes(&self.schema) {
+            let values: Vec<i32> = if receivers.contains(&class) {
                 (0..=top).collect()
             } else {
                 (0..top.max(1)).collect()
             };
-            for (field, ty) in &cs.fields {
+            for (field, ty) in &self.schema.classes[&class].fields {
                 if *ty == FieldType::Int {
                     self.fields
                         .insert((class.clone(), field.clone()), values.clone());
+                }
+            }
+        }
+        for (class, cs) in &self.schema.classes {
+            for (field, ty) in &cs.statics {
+                if *ty == FieldType::Int {
+                    self.statics
+                        .insert((class.clone(), field.clone()), (0..=top).collect());
                 }
             }
         }
@@ -117,13 +132,20 @@ impl Finitization {
         }
     }
 
-    fn is_receiver(&self, class: &str) -> bool {
-        !self.sig.is_static && self.sig.class == class
+    /// The counted classes an object of which can be the receiver.
+    fn receiver_classes(&self) -> Vec<String> {
+        if self.sig.is_static {
+            return Vec::new();
+        }
+        counted_classes(&self.schema)
+            .filter(|c| self.schema.is_subtype(c, &self.sig.class))
+            .collect()
     }
 
-    /// Sets how many objects of `class` (qualified, or simple when unambiguous) a heap holds.
+    /// Sets how many objects of `class` (qualified, or simple when unambiguous) a heap holds;
+    /// `class` must be concrete and not an enum.
     pub fn objects(&mut self, class: &str, count: Count) -> Result<&mut Self, GenError> {
-        let class = lookup_class(&self.schema, class)?.to_string();
+        let class = self.counted(class)?;
         self.objects.insert(class, count);
         Ok(self)
     }
@@ -138,7 +160,8 @@ impl Finitization {
         self.objects(class, Count::Exactly(n))
     }
 
-    /// The values int field `class.field` may take.
+    /// The values int field `class.field` may take, in objects of `class` and of every concrete
+    /// class below it (`class` may be abstract: its subclasses' objects get the domain).
     pub fn int_field(
         &mut self,
         class: &str,
@@ -146,12 +169,60 @@ impl Finitization {
         values: impl IntoIterator<Item = i32>,
     ) -> Result<&mut Self, GenError> {
         let class = lookup_class(&self.schema, class)?.to_string();
+        if is_enum(&self.schema, &class) {
+            return Err(not_counted(&self.schema, &class));
+        }
         let ty = field_type(&self.schema, &class, field)?;
         let what = format!("{class}.{field}");
         expect_int(&what, ty)?;
         let values = domain(&what, values)?;
-        self.fields.insert((class, field.to_string()), values);
+        let below: Vec<String> = counted_classes(&self.schema)
+            .filter(|c| self.schema.is_subtype(c, &class))
+            .collect();
+        for c in below {
+            self.fields.insert((c, field.to_string()), values.clone());
+        }
         Ok(self)
+    }
+
+    /// The values int static field `class.field` may take.
+    pub fn int_static(
+        &mut self,
+        class: &str,
+        field: &str,
+        values: impl IntoIterator<Item = i32>,
+    ) -> Result<&mut Self, GenError> {
+        let (class, ty) = self.static_field(class, field)?;
+        let what = format!("static {class}.{field}");
+        expect_int(&what, &ty)?;
+        let values = domain(&what, values)?;
+        self.fixed_statics
+            .remove(&(class.clone(), field.to_string()));
+        self.statics.insert((class, field.to_string()), values);
+        Ok(self)
+    }
+
+    /// Pins static field `class.field` (of any type) to its type's default (`0`, `false`,
+    /// `null`) instead of enumerating it: for a static neither the method nor the spec reads,
+    /// whose value cannot tell two inputs apart.
+    pub fn fix_static(&mut self, class: &str, field: &str) -> Result<&mut Self, GenError> {
+        let (class, _) = self.static_field(class, field)?;
+        self.fixed_statics.insert((class, field.to_string()));
+        Ok(self)
+    }
+
+    /// The qualified class and type of static field `class.field`.
+    fn static_field(&self, class: &str, field: &str) -> Result<(String, FieldType), GenError> {
+        let class = lookup_class(&self.schema, class)?.to_string();
+        let ty = self.schema.static_field(&class, field).ok_or_else(|| {
+            let known = self.schema.classes[&class].statics.iter();
+            GenError::UnknownStatic {
+                class: class.clone(),
+                field: field.to_string(),
+                known: names(known.map(|(n, _)| n.as_str())),
+            }
+        })?;
+        Ok((class.clone(), ty.clone()))
     }
 
     /// The values int argument `name` may take.
@@ -197,16 +268,39 @@ impl Finitization {
         })
     }
 
-    /// The object count of a class (qualified name).
+    /// The qualified name of a class that gets counted objects, or why it gets none.
+    fn counted(&self, class: &str) -> Result<String, GenError> {
+        let class = lookup_class(&self.schema, class)?;
+        let cs = &self.schema.classes[class];
+        if cs.is_abstract || !cs.constants.is_empty() {
+            return Err(not_counted(&self.schema, class));
+        }
+        Ok(class.to_string())
+    }
+
+    /// The object count of a class (qualified name; `None` for abstract classes and enums).
     pub fn count(&self, class: &str) -> Option<Count> {
         self.objects.get(class).copied()
     }
 
-    /// The domain of int field `class.field` (qualified class).
+    /// The domain of int field `class.field` (qualified concrete class).
     pub fn int_field_domain(&self, class: &str, field: &str) -> Option<&[i32]> {
         self.fields
             .get(&(class.to_string(), field.to_string()))
             .map(Vec::as_slice)
+    }
+
+    /// The domain of int static field `class.field` (qualified class).
+    pub fn int_static_domain(&self, class: &str, field: &str) -> Option<&[i32]> {
+        self.statics
+            .get(&(class.to_string(), field.to_string()))
+            .map(Vec::as_slice)
+    }
+
+    /// Whether static field `class.field` (qualified class) keeps its type's default.
+    pub fn static_fixed(&self, class: &str, field: &str) -> bool {
+        self.fixed_statics
+            .contains(&(class.to_string(), field.to_string()))
     }
 
     /// The domain of int argument `name`.
@@ -236,7 +330,8 @@ impl Finitization {
 }
 
 impl fmt::Display for Finitization {
-    /// One line per class with objects (count and int field domains), then the arguments.
+    /// One line per class with objects (count and int field domains), then the int static
+    /// fields, then the arguments.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (class, count) in self.objects.iter().filter(|(_, c)| c.max() > 0) {
             let count = match count {
@@ -250,6 +345,15 @@ impl fmt::Display for Finitization {
                 }
             }
             writeln!(f)?;
+        }
+        for ((class, field), values) in &self.statics {
+            if !self.static_fixed(class, field) {
+                let class = short_class(class);
+                writeln!(f, "static {class}.{field} in {}", show_domain(values))?;
+            }
+        }
+        for (class, field) in &self.fixed_statics {
+            writeln!(f, "static {}.{field} fixed", short_class(class))?;
         }
         for (name, ty) in &self.sig.params {
             match (ty, self.args.get(name)) {
@@ -328,37 +432,79 @@ fn names<'a>(it: impl Iterator<Item = &'a str>) -> String {
     }
 }
 
-/// Classes whose objects a heap of this method can hold: reachable by field types from the
-/// receiver's class and the reference parameters' classes.
-fn reachable_classes(schema: &Schema, sig: &MethodSig) -> BTreeSet<String> {
+/// The classes that get counted objects: concrete classes that are not enums (an enum's objects
+/// are its constants), in name order.
+pub(crate) fn counted_classes(schema: &Schema) -> impl Iterator<Item = String> + '_ {
+    schema
+        .classes
+        .iter()
+        .filter(|(_, c)| !c.is_abstract && c.constants.is_empty())
+        .map(|(name, _)| name.clone())
+}
+
+fn is_enum(schema: &Schema, class: &str) -> bool {
+    schema
+        .classes
+        .get(class)
+        .is_some_and(|c| !c.constants.is_empty())
+}
+
+/// Why `class` gets no counted objects, and what to set instead.
+fn not_counted(schema: &Schema, class: &str) -> GenError {
+    let reason = if is_enum(schema, class) {
+        "it is an enum: its constants are in every heap, fixed".to_string()
+    } else {
+        let below: Vec<String> = counted_classes(schema)
+            .filter(|c| schema.is_subtype(c, class))
+            .collect();
+        format!(
+            "it is abstract or an interface: set its concrete classes instead ({})",
+            names(below.iter().map(String::as_str))
+        )
+    };
+    GenError::NotCounted {
+        class: class.to_string(),
+        reason,
+    }
+}
+
+/// The counted classes some reference can hold an object of: every class that is the declared
+/// type of a reference argument or static field, or of a reference field of an object of a
+/// receiver class or of a class held already (transitively).
+fn held_classes(schema: &Schema, sig: &MethodSig) -> BTreeSet<String> {
     let mut todo: Vec<String> = sig
         .params
         .iter()
         .filter_map(|(_, t)| ref_class(t))
         .collect();
-    if !sig.is_static {
-        todo.push(sig.class.clone());
+    for cs in schema.classes.values() {
+        todo.extend(cs.statics.iter().filter_map(|(_, t)| ref_class(t)));
     }
+    let field_types = |class: &str| -> Vec<String> {
+        schema.classes[class]
+            .fields
+            .iter()
+            .filter_map(|(_, t)| ref_class(t))
+            .collect()
+    };
+    if !sig.is_static {
+        for c in counted_classes(schema).filter(|c| schema.is_subtype(c, &sig.class)) {
+            todo.extend(field_types(&c));
+        }
+    }
+    let mut held = BTreeSet::new();
     let mut seen = BTreeSet::new();
-    while let Some(c) = todo.pop() {
-        if !seen.insert(c.clone()) {
+    while let Some(ty) = todo.pop() {
+        if !seen.insert(ty.clone()) {
             continue;
         }
-        if let Some(cs) = schema.classes.get(&c) {
-            todo.extend(cs.fields.iter().filter_map(|(_, t)| ref_class(t)));
+        for c in counted_classes(schema).filter(|c| schema.is_subtype(c, &ty)) {
+            if held.insert(c.clone()) {
+                todo.extend(field_types(&c));
+            }
         }
     }
-    seen
-}
-
-/// Whether a field of a reachable class or a parameter has the receiver's class as its type.
-fn receiver_is_referenced(schema: &Schema, sig: &MethodSig, reach: &BTreeSet<String>) -> bool {
-    let is_recv = |t: &FieldType| ref_class(t).as_deref() == Some(sig.class.as_str());
-    let in_fields = reach
-        .iter()
-        .filter_map(|c| schema.classes.get(c))
-        .any(|cs| cs.fields.iter().any(|(_, t)| is_recv(t)));
-    in_fields || sig.params.iter().any(|(_, t)| is_recv(t))
+    held
 }
 
 fn ref_class(t: &FieldType) -> Option<String> {

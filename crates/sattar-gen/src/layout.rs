@@ -1,5 +1,7 @@
-//! The search universe: objects numbered per class, one slot per field of every object and per
-//! argument, the value domain of every scalar slot. Built once from the schema and finitization.
+//! The search universe: objects numbered per concrete class (an enum's objects are its
+//! constants, fixed), one slot per field of every object, per argument, per static field and for
+//! the receiver, the value domain of every scalar slot and the objects every reference slot may
+//! hold. Built once from the schema and finitization.
 
 use crate::error::GenError;
 use crate::finitization::{lookup_class, Count, Finitization};
@@ -18,40 +20,50 @@ pub(crate) fn bit(o: u32) -> Mask {
     1u128 << o
 }
 
-/// What a slot holds: a reference to an object of a class, or a value of a scalar domain.
+/// What a slot holds: a reference of a declared type, or a value of a scalar domain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum SlotKind {
-    /// A reference to an object of this class (index into `Layout::classes`), or null.
+    /// A reference of this declared type (index into `Layout::types`), or null.
     Ref(u16),
     /// An int or boolean: an index into `Layout::domains` (booleans are 0 and 1).
     Scalar(u32),
 }
 
-/// One class of the universe.
+/// One class of the schema (abstract classes and interfaces have no objects).
 #[derive(Clone, Debug)]
 pub(crate) struct ClassInfo {
     /// Qualified name.
     pub name: String,
     /// Prefix of generated object ids (`Node` → `Node0`, `Node1`, …).
     pub prefix: String,
-    /// Fields in schema order.
+    /// Fields in schema order (inherited ones first).
     pub fields: Vec<(String, SlotKind)>,
-    /// Whether booleans: per field, true for `boolean` fields (for output).
+    /// Per field, true for `boolean` fields (for output).
     pub is_bool: Vec<bool>,
-    /// Global index of the first object of the class.
+    /// Global index of the first counted object of the class.
     pub start: u32,
-    /// How many objects the class has.
+    /// How many counted objects the class has (none for an enum: its objects are constants).
     pub pool: u32,
     /// Whether a heap must hold all `pool` objects.
     pub exact: bool,
-    /// The bits of all objects of the class.
+    /// The bits of every object of exactly this class: its counted objects and its constants.
     pub mask: Mask,
 }
 
-/// One argument of the method.
+/// A declared reference type: the objects a slot of that type may hold.
 #[derive(Clone, Debug)]
-pub(crate) struct ArgInfo {
-    /// The parameter's name.
+pub(crate) struct RefType {
+    /// The classes with counted objects that are this type, in class order (their first unused
+    /// object is a slot's fresh candidate).
+    pub classes: Vec<u16>,
+    /// Every object that is this type: those classes' and the enum constants that are one.
+    pub mask: Mask,
+}
+
+/// A slot outside the objects: an argument or a static field.
+#[derive(Clone, Debug)]
+pub(crate) struct RootInfo {
+    /// The parameter's name, or the static field's `pkg.Class.field`.
     pub name: String,
     /// Its slot.
     pub slot: u32,
@@ -62,24 +74,54 @@ pub(crate) struct ArgInfo {
 /// The universe of a generation.
 #[derive(Clone, Debug)]
 pub(crate) struct Layout {
-    /// Classes in schema order.
+    /// Every class of the schema, in schema order.
     pub classes: Vec<ClassInfo>,
     /// Class index by qualified name.
     pub class_index: BTreeMap<String, u16>,
+    /// The declared reference types of slots.
+    pub types: Vec<RefType>,
+    type_index: BTreeMap<String, u16>,
     /// Class of every object.
     pub obj_class: Vec<u16>,
     /// First slot of every object (its fields follow in schema order).
     pub obj_base: Vec<u32>,
+    /// The enum constants: object index and id (`pkg.Color.RED`), in every heap.
+    pub constants: Vec<(u32, String)>,
+    /// The bits of the enum constants.
+    pub fixed: Mask,
+    /// The slots of the constants and their values (set before the search starts).
+    pub preset: Vec<(u32, i64)>,
     /// What each slot holds.
     pub slot_kind: Vec<SlotKind>,
-    /// Whether a reference slot may be null (arguments may forbid it).
+    /// Whether a reference slot may be null (an argument may forbid it, an enclosing instance
+    /// never is).
     pub slot_nullable: Vec<bool>,
     /// Sorted scalar domains; domain 0 is `{false, true}` as `{0, 1}`.
     pub domains: Vec<Vec<i64>>,
     /// The arguments, in parameter order.
-    pub args: Vec<ArgInfo>,
-    /// The receiver object, unless the method is static.
+    pub args: Vec<RootInfo>,
+    /// The static fields, in schema order (class, then declaration).
+    pub statics: Vec<RootInfo>,
+    /// The receiver's slot, unless the method is static.
     pub receiver: Option<u32>,
+}
+
+/// The field that holds an inner class's enclosing instance: javac names it `this$0` (`this$1`
+/// one level deeper) and refuses the name for a field of an inner class.
+fn is_enclosing_instance(field: &str, ty: &FieldType) -> bool {
+    let digits = field.strip_prefix("this$");
+    let numbered = digits.is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
+    numbered && matches!(ty, FieldType::Ref(_))
+}
+
+/// The value of field `field` of the `ordinal`-th constant of an enum, as every run starts with
+/// it: the ordinal in `ordinal` (where the front end keeps it), the type's default elsewhere
+/// (an enum's constructor does not run in a test).
+fn constant_value(field: &str, ty: &FieldType, ordinal: usize) -> i64 {
+    match ty {
+        FieldType::Int if field == "ordinal" => ordinal as i64,
+        _ => 0,
+    }
 }
 
 impl Layout {
@@ -93,44 +135,52 @@ impl Layout {
         let mut lay = Layout {
             classes: Vec::new(),
             class_index: BTreeMap::new(),
+            types: Vec::new(),
+            type_index: BTreeMap::new(),
             obj_class: Vec::new(),
             obj_base: Vec::new(),
+            constants: Vec::new(),
+            fixed: 0,
+            preset: Vec::new(),
             slot_kind: Vec::new(),
             slot_nullable: Vec::new(),
             domains: vec![vec![0, 1]],
             args: Vec::new(),
+            statics: Vec::new(),
             receiver: None,
         };
-        lay.add_classes(schema, fin)?;
-        lay.add_slots();
-        lay.add_args(rm, fin)?;
+        lay.add_objects(schema, fin)?;
+        lay.add_fields(schema, fin)?;
+        lay.add_slots(schema);
         if !rm.sig.is_static {
-            let c = lay.class_of(&rm.sig.class)?;
-            let info = &lay.classes[usize::from(c)];
-            if info.pool == 0 {
-                return Err(GenError::Mismatch(format!(
-                    "the receiver class `{}` needs at least one object",
-                    info.name
-                )));
-            }
-            lay.receiver = Some(info.start);
+            lay.add_receiver(schema, &rm.sig.class)?;
         }
+        lay.add_args(schema, rm, fin)?;
+        lay.add_statics(schema, fin)?;
         Ok(lay)
     }
 
-    fn add_classes(&mut self, schema: &Schema, fin: &Finitization) -> Result<(), GenError> {
-        let mut start = 0usize;
-        for (i, name) in schema.classes.keys().enumerate() {
+    /// Numbers every class's counted objects, then its constants.
+    fn add_objects(&mut self, schema: &Schema, fin: &Finitization) -> Result<(), GenError> {
+        for (i, (name, cs)) in schema.classes.iter().enumerate() {
             let count = fin.count(name).unwrap_or(Count::UpTo(0));
-            let pool = count.max();
-            if start + pool > MAX_OBJECTS {
+            let (pool, start) = (count.max(), self.obj_class.len());
+            let total = start + pool + cs.constants.len();
+            if total > MAX_OBJECTS {
                 return Err(GenError::TooManyObjects {
-                    total: start + pool,
+                    total,
                     max: MAX_OBJECTS,
                 });
             }
-            let mask = (start..start + pool).fold(0, |m, o| m | bit(o as u32));
+            let mask = (start..total).fold(0, |m, o| m | bit(o as u32));
+            for (k, id) in cs.constants.iter().enumerate() {
+                let o = (start + pool + k) as u32;
+                self.constants.push((o, id.clone()));
+                self.fixed |= bit(o);
+            }
             self.class_index.insert(name.clone(), i as u16);
+            self.obj_class
+                .extend(std::iter::repeat_n(i as u16, total - start));
             self.classes.push(ClassInfo {
                 name: name.clone(),
                 prefix: prefix(schema, name),
@@ -141,12 +191,18 @@ impl Layout {
                 exact: matches!(count, Count::Exactly(_)),
                 mask,
             });
-            self.obj_class.extend(std::iter::repeat_n(i as u16, pool));
-            start += pool;
         }
+        Ok(())
+    }
+
+    fn add_fields(&mut self, schema: &Schema, fin: &Finitization) -> Result<(), GenError> {
         for (i, (name, cs)) in schema.classes.iter().enumerate() {
             for (field, ty) in &cs.fields {
-                let kind = self.kind_of(name, field, ty, fin)?;
+                let kind = match ty {
+                    FieldType::Bool => SlotKind::Scalar(0),
+                    FieldType::Ref(t) => SlotKind::Ref(self.type_of(schema, t)),
+                    FieldType::Int => self.int_field_kind(schema, fin, name, field)?,
+                };
                 self.classes[i].fields.push((field.clone(), kind));
                 self.classes[i].is_bool.push(*ty == FieldType::Bool);
             }
@@ -154,23 +210,31 @@ impl Layout {
         Ok(())
     }
 
-    fn kind_of(
+    /// The domain of an int field: the finitization's for counted objects, the constants'
+    /// values for an enum, none needed for a class without objects.
+    fn int_field_kind(
         &mut self,
+        schema: &Schema,
+        fin: &Finitization,
         class: &str,
         field: &str,
-        ty: &FieldType,
-        fin: &Finitization,
     ) -> Result<SlotKind, GenError> {
-        Ok(match ty {
-            FieldType::Bool => SlotKind::Scalar(0),
-            FieldType::Ref(c) => SlotKind::Ref(self.class_of(c)?),
-            FieldType::Int => {
-                let values = fin.int_field_domain(class, field).ok_or_else(|| {
-                    GenError::Mismatch(format!("no domain for int field `{class}.{field}`"))
-                })?;
-                self.domain(values)
-            }
-        })
+        let cs = &schema.classes[class];
+        if !cs.constants.is_empty() {
+            let mut values: Vec<i32> = (0..cs.constants.len())
+                .map(|k| constant_value(field, &FieldType::Int, k) as i32)
+                .collect();
+            values.dedup();
+            return Ok(self.domain(&values));
+        }
+        match fin.int_field_domain(class, field) {
+            Some(values) => Ok(self.domain(values)),
+            // an abstract class or interface: no object has this slot
+            None if cs.is_abstract => Ok(SlotKind::Scalar(0)),
+            None => Err(GenError::Mismatch(format!(
+                "no domain for int field `{class}.{field}`"
+            ))),
+        }
     }
 
     fn domain(&mut self, values: &[i32]) -> SlotKind {
@@ -179,22 +243,94 @@ impl Layout {
         SlotKind::Scalar((self.domains.len() - 1) as u32)
     }
 
-    fn add_slots(&mut self) {
-        for o in 0..self.obj_class.len() {
-            let c = &self.classes[usize::from(self.obj_class[o])];
+    /// The index of declared reference type `name`, made on first use.
+    fn type_of(&mut self, schema: &Schema, name: &str) -> u16 {
+        if let Some(t) = self.type_index.get(name) {
+            return *t;
+        }
+        let mut ty = RefType {
+            classes: Vec::new(),
+            mask: 0,
+        };
+        for (i, class) in schema.classes.keys().enumerate() {
+            if !schema.is_subtype(class, name) {
+                continue;
+            }
+            let info = &self.classes[i];
+            ty.mask |= info.mask;
+            if info.pool > 0 {
+                ty.classes.push(i as u16);
+            }
+        }
+        self.types.push(ty);
+        let t = (self.types.len() - 1) as u16;
+        self.type_index.insert(name.to_string(), t);
+        t
+    }
+
+    /// One slot per field of every object; the constants' slots get their fixed values.
+    fn add_slots(&mut self, schema: &Schema) {
+        for o in 0..self.obj_class.len() as u32 {
+            let c = usize::from(self.obj_class[o as usize]);
+            let info = &self.classes[c];
+            // the constants follow the counted objects of their class, in ordinal order
+            let ordinal = o.checked_sub(info.start + info.pool).map(|k| k as usize);
             self.obj_base.push(self.slot_kind.len() as u32);
-            for (_, kind) in &c.fields {
-                self.slot_kind.push(*kind);
-                self.slot_nullable.push(true);
+            let cs = &schema.classes[&info.name];
+            for (fi, (name, ty)) in cs.fields.iter().enumerate() {
+                let slot = self.slot_kind.len() as u32;
+                if let Some(k) = ordinal {
+                    let v = match ty {
+                        FieldType::Ref(_) => crate::state::NULL,
+                        _ => constant_value(name, ty, k),
+                    };
+                    self.preset.push((slot, v));
+                }
+                self.slot_kind.push(self.classes[c].fields[fi].1);
+                self.slot_nullable.push(!is_enclosing_instance(name, ty));
             }
         }
     }
 
-    fn add_args(&mut self, rm: &ResolvedMethod, fin: &Finitization) -> Result<(), GenError> {
+    /// The receiver: never null, of any class that is the method's.
+    fn add_receiver(&mut self, schema: &Schema, class: &str) -> Result<(), GenError> {
+        let t = self.type_of(schema, class);
+        if self.types[usize::from(t)].mask == 0 {
+            let below: Vec<&str> = schema
+                .classes
+                .iter()
+                .filter(|(k, c)| !c.is_abstract && schema.is_subtype(k, class))
+                .map(|(k, _)| k.as_str())
+                .collect();
+            let fix = if below.is_empty() {
+                "no concrete class of the program is one, so no input exists".to_string()
+            } else {
+                format!("give one of {} at least one object", below.join(", "))
+            };
+            return Err(GenError::Mismatch(format!(
+                "the receiver class `{class}` needs at least one object: {fix}"
+            )));
+        }
+        self.receiver = Some(self.push_slot(SlotKind::Ref(t), false));
+        Ok(())
+    }
+
+    fn push_slot(&mut self, kind: SlotKind, nullable: bool) -> u32 {
+        self.slot_kind.push(kind);
+        self.slot_nullable.push(nullable);
+        (self.slot_kind.len() - 1) as u32
+    }
+
+    fn add_args(
+        &mut self,
+        schema: &Schema,
+        rm: &ResolvedMethod,
+        fin: &Finitization,
+    ) -> Result<(), GenError> {
         for (name, ty) in &rm.sig.params {
             let kind = match ty {
                 FieldType::Bool => SlotKind::Scalar(0),
-                FieldType::Ref(c) => SlotKind::Ref(self.class_of(c)?),
+                FieldType::Ref(c) => SlotKind::Ref(self.type_of(schema, c)),
                 FieldType::Int => {
                     let values = fin.int_arg_domain(name).ok_or_else(|| {
                         GenError::Mismatch(format!("no domain for int parameter `{name}`"))
@@ -202,13 +338,49 @@ impl Layout {
                     self.domain(values)
                 }
             };
-            self.args.push(ArgInfo {
+            let slot = self.push_slot(kind, fin.arg_nullable(name));
+            self.args.push(RootInfo {
                 name: name.clone(),
-                slot: self.slot_kind.len() as u32,
+                slot,
                 is_bool: *ty == FieldType::Bool,
             });
-            self.slot_kind.push(kind);
-            self.slot_nullable.push(fin.arg_nullable(name));
+        }
+        Ok(())
+    }
+
+    /// One slot per static field; a fixed one holds its type's default from the start.
+    fn add_statics(&mut self, schema: &Schema, fin: &Finitization) -> Result<(), GenError> {
+        for (class, cs) in &schema.classes {
+            for (field, ty) in &cs.statics {
+                let fixed = fin.static_fixed(class, field);
+                let kind = match ty {
+                    FieldType::Bool => SlotKind::Scalar(0),
+                    FieldType::Ref(c) => SlotKind::Ref(self.type_of(schema, c)),
+                    FieldType::Int if fixed => self.domain(&[0]),
+                    FieldType::Int => {
+                        let values = fin.int_static_domain(class, field).ok_or_else(|| {
+                            GenError::Mismatch(format!(
+                                "no domain for int static field `{class}.{field}`"
+                            ))
+                        })?;
+                        self.domain(values)
+                    }
+                };
+                let slot = self.push_slot(kind, true);
+                if fixed {
+                    let default = if matches!(ty, FieldType::Ref(_)) {
+                        crate::state::NULL
+                    } else {
+                        0
+                    };
+                    self.preset.push((slot, default));
+                }
+                self.statics.push(RootInfo {
+                    name: format!("{class}.{field}"),
+                    slot,
+                    is_bool: *ty == FieldType::Bool,
+                });
+            }
         }
         Ok(())
     }
@@ -221,14 +393,46 @@ impl Layout {
             .ok_or_else(|| GenError::Mismatch(format!("class `{name}` is not in the schema")))
     }
 
+    /// The object of enum constant `id`.
+    pub fn constant(&self, id: &str) -> Result<u32, GenError> {
+        self.constants
+            .iter()
+            .find(|(_, k)| k == id)
+            .map(|(o, _)| *o)
+            .ok_or_else(|| GenError::Mismatch(format!("no enum constant `{id}` in the schema")))
+    }
+
+    /// The slot of static field `pkg.Class.field`.
+    pub fn static_slot(&self, key: &str) -> Result<u32, GenError> {
+        self.statics
+            .iter()
+            .find(|s| s.name == key)
+            .map(|s| s.slot)
+            .ok_or_else(|| GenError::Mismatch(format!("no static field `{key}` in the schema")))
+    }
+
     /// The slot of field number `fi` of object `o`.
     pub fn slot(&self, o: u32, fi: u32) -> u32 {
         self.obj_base[o as usize] + fi
     }
 
+    /// Number of fields of object `o`.
+    pub fn field_count(&self, o: u32) -> u32 {
+        self.classes[usize::from(self.obj_class[o as usize])]
+            .fields
+            .len() as u32
+    }
+
     /// Number of slots.
     pub fn slots(&self) -> usize {
         self.slot_kind.len()
+    }
+
+    /// The slots outside the objects: the receiver, the arguments, the static fields.
+    pub fn roots(&self) -> impl Iterator<Item = u32> + '_ {
+        let args = self.args.iter().map(|a| a.slot);
+        let statics = self.statics.iter().map(|s| s.slot);
+        self.receiver.into_iter().chain(args).chain(statics)
     }
 
     /// Whether a slot holds a reference.

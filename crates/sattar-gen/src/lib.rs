@@ -8,6 +8,13 @@
 //! the order they are reached. Constraints that must hold also narrow the fields they mention
 //! (`c.parent = n` fixes a parent pointer, `l.key < n.key` bounds keys), which Korat does not do.
 //!
+//! Inputs range over the class structure of real Java: a reference of a declared type holds an
+//! object of any concrete class that is one (interfaces, abstract classes, `Object` and
+//! `Comparable` from erased generics), the receiver is of any concrete class that is the
+//! method's, enum constants are fixed objects of every heap (named by their ids, left out of the
+//! generated heap as `Program::with_environment` adds them), static fields are enumerated as part
+//! of the pre-state, and an inner object's enclosing instance is never null.
+//!
 //! ```
 //! use sattar_gen::{Finitization, Generator};
 //! # use sattar_java::parse_program;

@@ -1,5 +1,7 @@
 //! A finished candidate as a [`TestInput`]: objects named `{Class}{i}` in breadth-first order
-//! from the receiver and the reference arguments, so isomorphic inputs get identical names.
+//! from the receiver, the reference arguments and the reference static fields, so isomorphic
+//! inputs get identical names. Enum constants keep their ids (`pkg.Color.RED`) and stay out of
+//! the heap: every run starts with them (`Program::with_environment` adds them).
 
 use crate::layout::{Layout, SlotKind};
 use crate::state::{State, NULL};
@@ -9,6 +11,9 @@ use std::collections::{BTreeMap, VecDeque};
 /// The input a finished candidate stands for (unset slots hold their first value).
 pub(crate) fn build(lay: &Layout, st: &State) -> TestInput {
     let mut names: Vec<Option<ObjId>> = vec![None; lay.obj_class.len()];
+    for (o, id) in &lay.constants {
+        names[*o as usize] = Some(ObjId::new(id.as_str()));
+    }
     let mut counters = vec![0usize; lay.classes.len()];
     let mut queue = VecDeque::new();
     let mut visit = |o: u32, queue: &mut VecDeque<u32>| {
@@ -20,25 +25,29 @@ pub(crate) fn build(lay: &Layout, st: &State) -> TestInput {
             queue.push_back(o);
         }
     };
-    let arg_objects = lay.args.iter().filter_map(|a| object(lay, st, a.slot));
-    for o in lay.receiver.into_iter().chain(arg_objects) {
+    for o in lay.roots().filter_map(|s| object(lay, st, s)) {
         visit(o, &mut queue);
     }
     let mut order = Vec::new();
     while let Some(o) = queue.pop_front() {
         order.push(o);
-        for fi in 0..fields(lay, o) {
+        for fi in 0..lay.field_count(o) {
             if let Some(next) = object(lay, st, lay.slot(o, fi)) {
                 visit(next, &mut queue);
             }
         }
     }
+    let statics = lay
+        .statics
+        .iter()
+        .map(|s| (s.name.clone(), value(lay, st, &names, s.slot, s.is_bool)))
+        .collect();
     let heap = Heap {
         objects: order
             .iter()
             .map(|&o| (name(&names, o), object_at(lay, st, &names, o)))
             .collect(),
-        statics: Default::default(),
+        statics,
     };
     let args = lay
         .args
@@ -46,19 +55,17 @@ pub(crate) fn build(lay: &Layout, st: &State) -> TestInput {
         .map(|a| (a.name.clone(), value(lay, st, &names, a.slot, a.is_bool)))
         .collect();
     TestInput {
-        this: lay.receiver.map(|r| name(&names, r)),
+        this: lay
+            .receiver
+            .and_then(|s| object(lay, st, s))
+            .map(|r| name(&names, r)),
         args,
         heap,
     }
 }
 
-fn fields(lay: &Layout, o: u32) -> u32 {
-    lay.classes[usize::from(lay.obj_class[o as usize])]
-        .fields
-        .len() as u32
-}
-
-/// The object a reference slot holds (unset means null).
+/// The object a reference slot holds (unset means null). An enum constant is named already, so
+/// the traversal never enters it.
 fn object(lay: &Layout, st: &State, slot: u32) -> Option<u32> {
     let s = slot as usize;
     let is_ref = matches!(lay.slot_kind[s], SlotKind::Ref(_));

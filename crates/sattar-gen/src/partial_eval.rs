@@ -140,8 +140,8 @@ impl Pass<'_> {
         dom[range].iter().map(|v| v.saturating_add(off)).collect()
     }
 
-    /// The first unset reference slot of an object in use (or argument): while there is one,
-    /// objects not yet in use may still join the heap.
+    /// The first unset reference slot of an object in use (or the receiver, an argument, a static
+    /// field): while there is one, objects not yet in use may still join the heap.
     fn open(&mut self) -> Option<u32> {
         if let Some(o) = self.sc.open {
             return o;
@@ -150,15 +150,9 @@ impl Pass<'_> {
         let st = &*self.st;
         let unset_ref =
             |s: u32| matches!(lay.slot_kind[s as usize], SlotKind::Ref(_)) && !st.set[s as usize];
-        let fields = bits(st.used_mask).flat_map(|o| {
-            let n = lay.classes[usize::from(lay.obj_class[o as usize])]
-                .fields
-                .len() as u32;
-            (0..n).map(move |fi| lay.slot(o, fi))
-        });
-        let found = fields
-            .chain(lay.args.iter().map(|a| a.slot))
-            .find(|s| unset_ref(*s));
+        let fields =
+            bits(st.used_mask).flat_map(|o| (0..lay.field_count(o)).map(move |fi| lay.slot(o, fi)));
+        let found = fields.chain(lay.roots()).find(|s| unset_ref(*s));
         self.sc.open = Some(found);
         found
     }
@@ -166,12 +160,10 @@ impl Pass<'_> {
     /// A set expression.
     pub fn set(&mut self, e: &CompiledSet) -> SetValue {
         match e {
-            CompiledSet::This => {
-                SetValue::Objects(ObjectSet::exact(self.lay.receiver.map_or(0, bit)))
-            }
             CompiledSet::Null => SetValue::none(),
-            CompiledSet::Param(slot, true) => SetValue::Objects(self.ref_slot(*slot)),
-            CompiledSet::Param(slot, false) => SetValue::One(self.slot_int(*slot)),
+            CompiledSet::Root(slot, true) => SetValue::Objects(self.ref_slot(*slot)),
+            CompiledSet::Root(slot, false) => SetValue::One(self.slot_int(*slot)),
+            CompiledSet::Object(o) => SetValue::Objects(ObjectSet::exact(bit(*o))),
             CompiledSet::Var(v, true) => {
                 SetValue::Objects(ObjectSet::exact(obj_bit(self.sc.env[*v as usize])))
             }
@@ -233,10 +225,14 @@ impl Pass<'_> {
         }
     }
 
-    /// The objects of class `c` in the heap: those in use, and while the heap is open maybe more.
+    /// The objects of exactly class `c` in the heap: those in use (its enum constants always
+    /// are), and while the heap is open maybe more.
     fn extent(&mut self, c: u16) -> ObjectSet {
         let mask = self.lay.classes[usize::from(c)].mask;
         let lo = self.st.used_mask & mask;
+        if lo == mask {
+            return ObjectSet::exact(lo);
+        }
         let hi = match self.open() {
             Some(slot) => {
                 self.record(slot);

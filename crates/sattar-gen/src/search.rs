@@ -6,12 +6,14 @@
 //! the slots it never read take their first value and the arguments are enumerated.
 //!
 //! Isomorphism breaking is Korat's: a reference slot may take null, an object already in use, or
-//! the first unused object of its class, never another unused one. So objects are numbered in
-//! the order they are first reached, and two isomorphic heaps cannot both be produced.
+//! the first unused object of each class it may hold, never another unused one. So the objects
+//! of each class are numbered in the order they are first reached, and two isomorphic heaps
+//! cannot both be produced. Enum constants are no part of it: they are named objects every heap
+//! holds, always in use.
 
 use crate::compile::{Compiled, Constraint};
 use crate::error::GenError;
-use crate::layout::{bit, Layout, SlotKind};
+use crate::layout::{bit, Layout, Mask, SlotKind};
 use crate::logic::Ctx;
 use crate::partial_eval::{Pass, Scratch};
 use crate::state::{State, NULL};
@@ -69,10 +71,14 @@ impl<'a, S: Sink> Search<'a, S> {
         }
     }
 
-    /// Runs the whole search (or until the sink stops it).
+    /// Runs the whole search (or until the sink stops it). The receiver is chosen first: the
+    /// first object of each class that is the method's (or each enum constant), one subtree each.
     pub fn run(mut self) -> Result<Stats, GenError> {
         // a `Break` from the sink only ends the search early
-        let _ = self.node()?;
+        let _ = match self.lay.receiver {
+            Some(slot) => self.branch(slot)?,
+            None => self.node()?,
+        };
         Ok(self.stats)
     }
 
@@ -144,7 +150,7 @@ impl<'a, S: Sink> Search<'a, S> {
             (Some(slot), _) => self.branch(slot),
             (None, false) => self.node(),
             // every read slot is set (cannot happen): fall back to any unset slot
-            (None, true) => match self.next_unset(|_| true).or_else(|| self.unset_arg()) {
+            (None, true) => match self.next_unset(|_| true).or_else(|| self.unset_root()) {
                 Some(slot) => self.branch(slot),
                 None => Ok(ControlFlow::Continue(())),
             },
@@ -180,7 +186,7 @@ impl<'a, S: Sink> Search<'a, S> {
         let all = self.all_fields;
         // unread fields keep their first value, unless propagation ruled it out
         let pending = self.next_unset(|v| all || !v.default_ok());
-        if let Some(slot) = pending.or_else(|| self.unset_arg()) {
+        if let Some(slot) = pending.or_else(|| self.unset_root()) {
             return self.branch(slot);
         }
         let short = self
@@ -199,21 +205,15 @@ impl<'a, S: Sink> Search<'a, S> {
     /// The first unset field (of an object in use, in object and field order) that `want`s.
     fn next_unset(&self, want: impl Fn(&SlotView) -> bool) -> Option<u32> {
         bits(self.st.used_mask).find_map(|o| {
-            let n = self.lay.classes[usize::from(self.lay.obj_class[o as usize])]
-                .fields
-                .len();
-            (0..n as u32)
+            (0..self.lay.field_count(o))
                 .map(|fi| self.lay.slot(o, fi))
                 .find(|s| !self.st.set[*s as usize] && want(&self.view(*s)))
         })
     }
 
-    fn unset_arg(&self) -> Option<u32> {
-        self.lay
-            .args
-            .iter()
-            .map(|a| a.slot)
-            .find(|s| !self.st.set[*s as usize])
+    /// The first unset slot among the receiver, the arguments and the static fields.
+    fn unset_root(&self) -> Option<u32> {
+        self.lay.roots().find(|s| !self.st.set[*s as usize])
     }
 
     fn view(&self, slot: u32) -> SlotView<'_> {
@@ -229,19 +229,29 @@ impl<'a, S: Sink> Search<'a, S> {
         let s = slot as usize;
         match self.lay.slot_kind[s] {
             SlotKind::Scalar(_) => (self.st.hi[s] - self.st.lo[s] + 1) as usize,
-            SlotKind::Ref(c) => {
-                let info = &self.lay.classes[usize::from(c)];
-                let used = self.st.used[usize::from(c)];
+            SlotKind::Ref(t) => {
                 let allowed = self.st.allowed[s];
-                let in_use = (allowed & self.st.used_mask & info.mask).count_ones();
-                let fresh = used < info.pool && allowed & bit(info.start + used) != 0;
-                in_use as usize + usize::from(fresh) + usize::from(self.st.null_ok[s])
+                let in_use = (allowed & self.st.used_mask).count_ones() as usize;
+                let fresh = self.fresh(t, allowed).count();
+                in_use + fresh + usize::from(self.st.null_ok[s])
             }
         }
     }
 
-    /// The values `slot` may take: null, objects in use, the first unused object (Korat's
-    /// isomorphism breaking), each if still allowed; or the scalar domain within bounds.
+    /// The first unused object of each class of type `t`, if still `allowed` (Korat's
+    /// isomorphism breaking, class by class).
+    fn fresh(&self, t: u16, allowed: Mask) -> impl Iterator<Item = u32> + '_ {
+        let ty = &self.lay.types[usize::from(t)];
+        ty.classes.iter().filter_map(move |&c| {
+            let info = &self.lay.classes[usize::from(c)];
+            let used = self.st.used[usize::from(c)];
+            let o = info.start + used;
+            (used < info.pool && allowed & bit(o) != 0).then_some(o)
+        })
+    }
+
+    /// The values `slot` may take: null, objects in use (enum constants included), the first
+    /// unused object of each class, each if still allowed; or the scalar domain within bounds.
     fn candidates(&self, slot: u32) -> Vec<i64> {
         let s = slot as usize;
         match self.lay.slot_kind[s] {
@@ -249,17 +259,12 @@ impl<'a, S: Sink> Search<'a, S> {
                 let dom = self.lay.dom(slot);
                 dom[self.st.lo[s] as usize..=self.st.hi[s] as usize].to_vec()
             }
-            SlotKind::Ref(c) => {
-                let info = &self.lay.classes[usize::from(c)];
-                let used = self.st.used[usize::from(c)];
-                let fresh = (used < info.pool).then_some(used);
-                let objects = (0..used).chain(fresh).map(|i| info.start + i);
+            SlotKind::Ref(t) => {
                 let allowed = self.st.allowed[s];
                 let nulls = self.st.null_ok[s].then_some(NULL);
-                nulls
-                    .into_iter()
-                    .chain(objects.filter(|o| allowed & bit(*o) != 0).map(i64::from))
-                    .collect()
+                let in_use = bits(allowed & self.st.used_mask).map(i64::from);
+                let fresh = self.fresh(t, allowed).map(i64::from);
+                nulls.into_iter().chain(in_use).chain(fresh).collect()
             }
         }
     }

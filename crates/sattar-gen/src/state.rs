@@ -36,15 +36,15 @@ pub(crate) struct State {
     pub lo: Vec<u32>,
     /// For scalar slots: the highest domain index still allowed.
     pub hi: Vec<u32>,
-    /// Objects in use per class: always the first `used[c]` objects of class `c`.
+    /// Counted objects in use per class: always the first `used[c]` objects of class `c`.
     pub used: Vec<u32>,
-    /// The bits of all objects in use.
+    /// The bits of all objects in use (the enum constants always are).
     pub used_mask: Mask,
     trail: Vec<Undo>,
 }
 
 impl State {
-    /// Nothing set; the receiver (if any) in use.
+    /// Nothing set but the enum constants' fields; the constants in use.
     pub fn new(lay: &Layout) -> State {
         let n = lay.slots();
         let mut st = State {
@@ -55,18 +55,18 @@ impl State {
             lo: vec![0; n],
             hi: vec![0; n],
             used: vec![0; lay.classes.len()],
-            used_mask: 0,
+            used_mask: lay.fixed,
             trail: Vec::new(),
         };
         for (s, kind) in lay.slot_kind.iter().enumerate() {
             match *kind {
-                SlotKind::Ref(c) => st.allowed[s] = lay.classes[usize::from(c)].mask,
+                SlotKind::Ref(t) => st.allowed[s] = lay.types[usize::from(t)].mask,
                 SlotKind::Scalar(d) => st.hi[s] = (lay.domains[d as usize].len() - 1) as u32,
             }
         }
-        if let Some(r) = lay.receiver {
-            st.used[usize::from(lay.obj_class[r as usize])] = 1;
-            st.used_mask = bit(r);
+        for &(slot, v) in &lay.preset {
+            st.set[slot as usize] = true;
+            st.val[slot as usize] = v;
         }
         st
     }

@@ -4,7 +4,7 @@
 
 use sattar_gen::{Count, Finitization};
 use sattar_heap::{FieldType, Heap, ObjId, Object, Schema, TestInput, Value};
-use sattar_java::parse_program;
+use sattar_java::{parse_program, parse_sources, MethodId, Program, SourceText};
 use sattar_spec::{evaluate_pre, parse_spec, resolve, ResolvedMethod};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
@@ -29,6 +29,59 @@ pub fn from_text(java: &str, spec: &str, method: &str, set: Option<&str>) -> Sub
     let spec = parse_spec("subject.spec", spec).unwrap_or_else(|e| panic!("{e}"));
     let schema = program.schema();
     let rm = resolve(&spec, &schema, &program.sig(m), set).unwrap_or_else(|e| panic!("{e}"));
+    Subject { schema, rm }
+}
+
+/// A program of several files (`(path, text)`), attributed together.
+pub fn program(files: &[(&str, &str)]) -> Program {
+    let sources: Vec<SourceText> = files
+        .iter()
+        .map(|(p, t)| SourceText {
+            path: p.to_string(),
+            text: t.to_string(),
+        })
+        .collect();
+    parse_sources(&sources).unwrap_or_else(|e| panic!("{}", e[0]))
+}
+
+/// Every `.java` file below a bundled folder, as `(path, text)`.
+pub fn bundled_folder(rel: &str) -> Vec<(String, String)> {
+    let root = sattar_catalog::find_root().expect("the bundled subjects");
+    let mut files: Vec<(String, String)> = std::fs::read_dir(root.join(rel))
+        .expect("a bundled folder")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "java"))
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).expect("a bundled file");
+            (p.display().to_string(), text)
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// The method `name` of `p` (`Class.m`) with the spec `spec` (invariants and requires; no
+/// ensures sets), or no constraint at all.
+pub fn method_subject(p: &Program, name: &str, spec: Option<&str>) -> (Subject, MethodId) {
+    let found = p.find_methods(name);
+    assert_eq!(found.len(), 1, "{name}");
+    (subject_of(p, found[0].id, spec), found[0].id)
+}
+
+/// Method `m` of `p` with the spec `spec`, or no constraint at all.
+pub fn subject_of(p: &Program, m: MethodId, spec: Option<&str>) -> Subject {
+    let schema = p.schema();
+    let rm = match spec {
+        Some(text) => {
+            let spec = parse_spec("subject.spec", text).unwrap_or_else(|e| panic!("{e}"));
+            resolve(&spec, &schema, &p.sig(m), None).unwrap_or_else(|e| panic!("{e}"))
+        }
+        None => ResolvedMethod {
+            sig: p.sig(m),
+            ensures_set: None,
+            constraints: Vec::new(),
+        },
+    };
     Subject { schema, rm }
 }
 
@@ -82,32 +135,37 @@ pub fn catalan_fin(s: &Subject, n: usize) -> Finitization {
     fin
 }
 
-/// The input renamed canonically: breadth-first from the receiver and the reference
-/// arguments, fields in name order; isomorphic inputs give equal strings.
+/// The input renamed canonically: breadth-first from the receiver, the reference arguments and
+/// the reference static fields (in name order), fields in name order; a reference to an object
+/// the heap does not hold (an enum constant of the environment) keeps its id. Isomorphic inputs
+/// give equal strings.
 pub fn canonical(t: &TestInput) -> String {
     let mut names: BTreeMap<ObjId, usize> = BTreeMap::new();
     let mut queue: VecDeque<ObjId> = VecDeque::new();
-    let roots = t.roots();
-    for r in &roots {
-        if !names.contains_key(r) {
-            names.insert(r.clone(), names.len());
-            queue.push_back(r.clone());
+    let mut roots = t.roots();
+    roots.extend(t.heap.static_roots());
+    let mut reach = |id: &ObjId, queue: &mut VecDeque<ObjId>| {
+        if t.heap.objects.contains_key(id) && !names.contains_key(id) {
+            names.insert(id.clone(), names.len());
+            queue.push_back(id.clone());
         }
+    };
+    for r in &roots {
+        reach(r, &mut queue);
     }
     let mut order = Vec::new();
     while let Some(id) = queue.pop_front() {
         order.push(id.clone());
         for v in t.heap.objects[&id].fields.values() {
             if let Value::Ref(next) = v {
-                if !names.contains_key(next) {
-                    names.insert(next.clone(), names.len());
-                    queue.push_back(next.clone());
-                }
+                reach(next, &mut queue);
             }
         }
     }
     let show = |v: &Value| match v {
-        Value::Ref(o) => format!("#{}", names[o]),
+        Value::Ref(o) => names
+            .get(o)
+            .map_or_else(|| o.to_string(), |i| format!("#{i}")),
         other => other.to_string(),
     };
     let mut out = String::new();
@@ -120,12 +178,16 @@ pub fn canonical(t: &TestInput) -> String {
             .collect();
         out += &format!("#{}:{}{{{}}} ", names[id], o.class, fields.join(","));
     }
+    for (k, v) in &t.heap.statics {
+        out += &format!("{k}={} ", show(v));
+    }
     let args: Vec<String> = t
         .args
         .iter()
         .map(|(n, v)| format!("{n}={}", show(v)))
         .collect();
-    out + &format!("args({})", args.join(","))
+    let this = t.this.clone().map(Value::Ref).unwrap_or(Value::Null);
+    out + &format!("args({}) this={}", args.join(","), show(&this))
 }
 
 /// Whether an input is valid for the method (invariant and precondition hold).
