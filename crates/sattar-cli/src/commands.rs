@@ -133,12 +133,22 @@ pub fn parse(a: ParseArgs) -> Result<ExitCode> {
         Format::Json => println!("{}", report::render_json(&report::program_json(&program))),
         Format::Text => print!("{}", report::program_text(&program)),
     }
-    let unsupported: Vec<_> = program
-        .methods
-        .iter()
-        .filter(|m| m.kind == facade::MethodKind::Source)
-        .filter_map(|m| m.unsupported.as_ref())
-        .collect();
+    // A fault is about one method: only what it reaches must be supported.
+    let unsupported: Vec<_> = match &a.fault {
+        Some(id) => {
+            let m = facade::fault_method(id)?;
+            facade::method_support(&program, &m)?
+                .unsupported
+                .into_iter()
+                .collect()
+        }
+        None => program
+            .methods
+            .iter()
+            .filter(|m| m.kind == facade::MethodKind::Source)
+            .filter_map(|m| m.unsupported.clone())
+            .collect(),
+    };
     for d in &unsupported {
         eprintln!("{d}");
     }

@@ -54,15 +54,48 @@ pub struct EvalOptions {
     pub formula: String,
 }
 
-/// Valid inputs of a subject up to `scope`, each judged on the interpreter.
-fn pool(subject: &Subject, scope: usize) -> Result<Vec<TestRecord>, EngineError> {
-    let schema = subject.program.schema();
+/// The most inputs a pool keeps: a larger pool is sampled uniformly (seeded reservoir sampling),
+/// so the evaluation's memory and time stay bounded on subjects with many valid inputs.
+pub const POOL_CAP: usize = 2_000;
+
+/// The most candidates one pool's generation may explore at a scope before a smaller scope is
+/// tried instead.
+pub const POOL_BUDGET: u64 = 300_000;
+
+/// Valid inputs of a subject up to `scope` (the largest scope whose generation fits
+/// [`POOL_BUDGET`]), at most [`POOL_CAP`] of them, each judged on the interpreter. Statics
+/// neither the code nor the spec touches keep their defaults.
+fn pool(subject: &Subject, scope: usize, seed: u64) -> Result<Vec<TestRecord>, EngineError> {
     let gen_err = |e: sattar_gen::GenError| EngineError::Usage(format!("generating inputs: {e}"));
-    let fin = Finitization::for_method(&schema, &subject.spec, scope).map_err(gen_err)?;
-    let inputs = Generator::new(&schema, &subject.spec, &fin)
+    let mut s = scope.max(1);
+    let inputs = loop {
+        let generator = Generator::new(
+            &subject.program.schema(),
+            &subject.spec,
+            &finitization(subject, s)?,
+        )
         .map_err(gen_err)?
-        .inputs()
-        .map_err(gen_err)?;
+        .with_budget(POOL_BUDGET);
+        let mut rng = SplitMix64(seed);
+        let mut sample: Vec<TestInput> = Vec::new();
+        let mut seen = 0usize;
+        let run = generator.for_each(|t| {
+            seen += 1;
+            if sample.len() < POOL_CAP {
+                sample.push(t);
+            } else {
+                let j = rng.below(seen);
+                if j < POOL_CAP {
+                    sample[j] = t;
+                }
+            }
+        });
+        match run {
+            Ok(_) => break sample,
+            Err(sattar_gen::GenError::BudgetExceeded { .. }) if s > 1 => s -= 1,
+            Err(e) => return Err(gen_err(e)),
+        }
+    };
     let mut exec = Interpreter(Limits::default());
     inputs
         .into_iter()
@@ -79,6 +112,25 @@ fn pool(subject: &Subject, scope: usize) -> Result<Vec<TestRecord>, EngineError>
             })
         })
         .collect()
+}
+
+/// The pool's finitization at `scope`: the generator's defaults, with the statics nothing
+/// touches fixed.
+fn finitization(subject: &Subject, scope: usize) -> Result<Finitization, EngineError> {
+    let gen_err = |e: sattar_gen::GenError| EngineError::Usage(format!("generating inputs: {e}"));
+    let schema = subject.program.schema();
+    let mut fin = Finitization::for_method(&schema, &subject.spec, scope).map_err(gen_err)?;
+    let used = subject.program.statics_used(subject.method);
+    let read = subject.spec.statics();
+    for (class, c) in &schema.classes {
+        for (field, _) in &c.statics {
+            let key = format!("{class}.{field}");
+            if !used.contains(&key) && !read.contains(&key) {
+                fin.fix_static(class, field).map_err(gen_err)?;
+            }
+        }
+    }
+    Ok(fin)
 }
 
 /// `runs` failing inputs of random sizes (seeded): a size among those with a failing input, then
@@ -152,7 +204,7 @@ fn plan_jobs(opts: &EvalOptions) -> Result<Vec<Job>, EngineError> {
         let pool = match pools.get(&key) {
             Some(p) => p.clone(),
             None => {
-                let p = Arc::new(pool(&subject, opts.scope)?);
+                let p = Arc::new(pool(&subject, opts.scope, opts.seed)?);
                 pools.insert(key, p.clone());
                 p
             }

@@ -200,21 +200,10 @@ impl Loader<'_> {
     }
 
     fn heap(&mut self, objects: &Map<String, Json>) -> Result<Heap, HeapError> {
+        // Enum constants are known (references to them are checked) but not part of the input:
+        // every engine adds the program's environment to the heap it runs on.
         let classes = self.classes(objects)?;
         let mut heap = Heap::default();
-        for (class, c) in &self.schema.classes {
-            for (ordinal, k) in c.constants.iter().enumerate() {
-                let mut fields: BTreeMap<String, Value> = c
-                    .fields
-                    .iter()
-                    .map(|(n, t)| (n.clone(), Value::default_for(t)))
-                    .collect();
-                fields.insert("ordinal".into(), Value::Int(ordinal as i32));
-                let class = class.clone();
-                heap.objects
-                    .insert(ObjId::new(k.as_str()), Object { class, fields });
-            }
-        }
         for id in self.object_ids(objects) {
             let path = format!("objects.{id}");
             let class = classes[&id].clone();
@@ -364,11 +353,8 @@ pub fn input_from_json(
         Some(_) => return loader.err("objects", "\"objects\" must be a JSON object of objects"),
     };
     let mut heap = loader.heap(objects)?;
-    let classes: BTreeMap<ObjId, String> = heap
-        .objects
-        .iter()
-        .map(|(k, o)| (k.clone(), o.class.clone()))
-        .collect();
+    // The input's objects and the enum constants, which references may name too.
+    let classes = loader.classes(objects)?;
     loader.statics(top.get("statics"), &mut heap, &classes)?;
     let this = loader.receiver(sig, top.get("this"), &classes)?;
     let args = loader.arguments(sig, top.get("args"), &classes)?;

@@ -1113,6 +1113,27 @@ impl Program {
         seen
     }
 
+    /// The static fields a run of `m` can read or write (`pkg.Class.field`).
+    pub fn statics_used(&self, m: MethodId) -> BTreeSet<String> {
+        let mut out = BTreeSet::new();
+        for x in self.reachable(m) {
+            walk(&self.method(x).body.block, &mut |n| {
+                let field = match &n.kind {
+                    NodeKind::StoreStatic { field, .. } => Some(field),
+                    NodeKind::Let {
+                        value: Rvalue::ReadStatic(field),
+                        ..
+                    } => Some(field),
+                    _ => None,
+                };
+                if let Some(f) = field {
+                    out.insert(format!("{}.{}", f.class, f.name));
+                }
+            });
+        }
+        out
+    }
+
     /// Whether sattar can analyse `m`: `Err` with the first construct outside its language in
     /// `m` or a method `m` reaches.
     pub fn check_supported(&self, m: MethodId) -> Result<(), sattar_diag::Diagnostic> {

@@ -310,7 +310,87 @@ pub struct ResolvedMethod {
     pub constraints: Vec<NamedFormula>,
 }
 
+impl Formula {
+    /// Calls `f` on every set expression in the formula (nested ones, and those inside integer
+    /// expressions, included), outermost first.
+    pub fn visit_sets(&self, f: &mut dyn FnMut(&SetExpr)) {
+        match self {
+            Formula::Const(_) => {}
+            Formula::Subset(a, b) | Formula::SetEq(a, b) => {
+                a.visit(f);
+                b.visit(f);
+            }
+            Formula::IntCmp(_, a, b) => {
+                a.visit_sets(f);
+                b.visit_sets(f);
+            }
+            Formula::Mult(_, e) => e.visit(f),
+            Formula::Quant { bound, body, .. } => {
+                bound.visit(f);
+                body.visit_sets(f);
+            }
+            Formula::Not(g) => g.visit_sets(f),
+            Formula::And(a, b)
+            | Formula::Or(a, b)
+            | Formula::Implies(a, b)
+            | Formula::Iff(a, b) => {
+                a.visit_sets(f);
+                b.visit_sets(f);
+            }
+            Formula::IfElse(a, b, c) => {
+                for g in [a, b, c] {
+                    g.visit_sets(f);
+                }
+            }
+        }
+    }
+}
+
+impl IntExpr {
+    /// Calls `f` on every set expression inside.
+    pub fn visit_sets(&self, f: &mut dyn FnMut(&SetExpr)) {
+        match self {
+            IntExpr::Lit(_) => {}
+            IntExpr::Sum(s) | IntExpr::Card(s) => s.visit(f),
+            IntExpr::Add(a, b) | IntExpr::Sub(a, b) => {
+                a.visit_sets(f);
+                b.visit_sets(f);
+            }
+            IntExpr::Neg(a) => a.visit_sets(f),
+        }
+    }
+}
+
+impl SetExpr {
+    /// Calls `f` on this expression and every set expression inside it, outermost first.
+    pub fn visit(&self, f: &mut dyn FnMut(&SetExpr)) {
+        f(self);
+        match self {
+            SetExpr::Join { left, .. } => left.visit(f),
+            SetExpr::Union(a, b) | SetExpr::Diff(a, b) | SetExpr::Inter(a, b) => {
+                a.visit(f);
+                b.visit(f);
+            }
+            SetExpr::IntValue(i) => i.visit_sets(f),
+            _ => {}
+        }
+    }
+}
+
 impl ResolvedMethod {
+    /// The static fields the constraints read, as `pkg.Class.field`.
+    pub fn statics(&self) -> std::collections::BTreeSet<String> {
+        let mut out = std::collections::BTreeSet::new();
+        for c in &self.constraints {
+            c.formula.visit_sets(&mut |e| {
+                if let SetExpr::Static(f, _) = e {
+                    out.insert(format!("{}.{}", f.class, f.field));
+                }
+            });
+        }
+        out
+    }
+
     /// The constraints of one kind.
     pub fn of_kind(&self, kind: ConstraintKind) -> impl Iterator<Item = &NamedFormula> {
         self.constraints.iter().filter(move |c| c.kind == kind)

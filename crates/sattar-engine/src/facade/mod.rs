@@ -183,6 +183,11 @@ pub fn parse_fault_source(id: &str) -> Result<Result<Program, Vec<Diagnostic>>, 
     Ok(sattar_java::parse_sources(&sources))
 }
 
+/// The method catalog fault `id` is about (`Class.m`, as `--method` takes it).
+pub fn fault_method(id: &str) -> Result<String, EngineError> {
+    Ok(Catalog::bundled()?.fault(id)?.method.clone())
+}
+
 /// `sattar run`: runs one test on `kind` and lets the specification judge it.
 pub fn run_test(
     subject: &Subject,
