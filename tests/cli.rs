@@ -152,6 +152,11 @@ fn java_outside_the_subset_is_refused_with_a_location() {
         "F:5:16: unsupported: array variable",
     );
     java_refused(
+        "print",
+        "    public String toString() { return \"L\" + size; }\n    void f() { System.out.println(this); }",
+        "F:6:35: unsupported: printing a L, which runs a toString sattar does not analyse",
+    );
+    java_refused(
         "sync",
         "    void f(int k) { synchronized (this) { size = k; } }",
         "F:5:21: unsupported: synchronized",

@@ -192,6 +192,16 @@ impl Decls {
         crate::jdk::is_throwable(binary).then(|| binary.to_string())
     }
 
+    /// Whether an object of class `c` (or of a class below it) may run a `toString` of the
+    /// program's instead of `Object`'s.
+    pub fn overrides_to_string(&self, c: &str) -> bool {
+        self.methods.iter().any(|h| {
+            h.name == "toString"
+                && h.params.is_empty()
+                && (self.is_subclass(&h.class, c) || self.is_subclass(c, &h.class))
+        })
+    }
+
     /// Whether class `sub` is `sup` or below it.
     pub fn is_subclass(&self, sub: &str, sup: &str) -> bool {
         if sub == sup || sup == OBJECT {

@@ -171,6 +171,60 @@ impl Lower<'_, '_> {
         Ok(Operand::Var(var))
     }
 
+    /// Whether `n` is `System.out.print(…)`, `println(…)` (or `System.err`'s): printing changes no
+    /// state the analysis sees (the JVM's output is captured apart), so only what evaluating its
+    /// arguments does matters.
+    fn is_print(&self, n: usize) -> bool {
+        let node = self.cx.node(n);
+        let Some(r) = &node.m else { return false };
+        let stream = node
+            .sel
+            .and_then(|s| self.cx.node(s).expr)
+            .map(|t| self.cx.node(self.strip_parens(t)));
+        let system = stream.is_some_and(|t| {
+            let sym = t.sym.as_ref();
+            sym.is_some_and(|s| s.kind == "FIELD" && s.owner.as_deref() == Some("java.lang.System"))
+                && matches!(t.name.as_deref(), Some("out" | "err"))
+        });
+        system && r.owner == "java.io.PrintStream" && matches!(r.name.as_str(), "print" | "println")
+    }
+
+    /// What printing `e` evaluates: a primitive value or an object reference as Java computes
+    /// it (its effects and exceptions), nothing for a literal, both sides of a string `+`. The
+    /// string itself is never built; an object whose class (or a subclass) overrides `toString`
+    /// is refused, since printing it runs that code.
+    fn printed(&mut self, e: usize, out: &mut Block) -> R<()> {
+        let node = self.cx.node(e);
+        let t = node.t.clone().unwrap_or_default();
+        match node.k.as_str() {
+            k if k.ends_with("_LITERAL") => Ok(()),
+            "PARENTHESIZED" => node.expr.map_or(Ok(()), |x| deep(|| self.printed(x, out))),
+            "PLUS" if t == "java.lang.String" => {
+                for x in [node.l, node.r].into_iter().flatten() {
+                    deep(|| self.printed(x, out))?;
+                }
+                Ok(())
+            }
+            _ if t == "java.lang.String" => {
+                Err(self.cx.unsupported(e, "a String computed for printing"))
+            }
+            _ => {
+                let ty = self.type_of(e)?;
+                if let Type::Class(c) = &ty {
+                    if self.decls.overrides_to_string(c) {
+                        return Err(self.cx.unsupported(
+                            e,
+                            format!(
+                                "printing a {c}, which runs a toString sattar does not analyse"
+                            ),
+                        ));
+                    }
+                }
+                self.expr(e, out).map(|_| ())
+            }
+        }
+    }
+
     /// The refusal of an expression kind sattar does not lower.
     fn unsupported_kind(&self, n: usize) -> sattar_diag::Diagnostic {
         self.cx.unsupported(n, pretty(&self.cx.node(n).k))
@@ -497,6 +551,12 @@ impl Lower<'_, '_> {
         let node = self.cx.node(n);
         let sel = node.sel.unwrap_or(n);
         let r = node.m.clone().unwrap_or_default();
+        if self.is_print(n) {
+            for &a in &node.args.clone() {
+                self.printed(a, out)?;
+            }
+            return Ok(Operand::Const(Literal::Null));
+        }
         if r.owner == "java.lang.Enum" && r.name == "ordinal" {
             return self.ordinal(n, sel, out);
         }

@@ -175,6 +175,13 @@ public class St {
     int moodExpr(Mood m) {
         return switch (m) { case LOW -> 0; case MID -> acc; case HIGH -> { acc = 2; yield acc + 1; } };
     }
+    int show(int a) {
+        System.out.println(\"a=\" + a + \" acc=\" + acc + \" q=\" + (a / (acc == 0 ? 1 : acc)));
+        System.err.print(a > 3);
+        System.out.println();
+        if (a == 2) { System.out.println(next.acc + 1); }
+        return a;
+    }
     int nested(int a) {
         try {
             try {
@@ -194,6 +201,7 @@ public class St {
 
 /// The methods of `St` taking `(int a)`.
 pub const INT_METHODS: &[&str] = &[
+    "show",
     "check",
     "fail",
     "catching",
