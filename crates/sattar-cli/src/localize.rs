@@ -1,6 +1,7 @@
 //! `sattar localize`: the SAT-TAR loop with sessions, user stop and the standard outputs.
 
 use crate::commands::{EngineArg, FailureArgs, SubjectArgs};
+use crate::out;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use sattar_engine::facade::{LocalizePlan, LocalizeSession, RunLimits};
@@ -75,9 +76,9 @@ pub struct LocalizeArgs {
     /// Steps per test before it is stopped as non-terminating.
     #[arg(long, default_value_t = RunLimits::default().max_steps)]
     max_steps: u64,
-    /// Wall-clock seconds per test on the JVM.
-    #[arg(long, default_value_t = RunLimits::default().timeout)]
-    timeout: f64,
+    /// Wall-clock seconds per test before it is stopped (`terminates` fails).
+    #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = crate::flags::seconds, allow_negative_numbers = true)]
+    timeout: std::time::Duration,
     /// Also write the spectrum as a GZoltar output directory (matrix.txt, spectra.csv, tests.csv).
     #[arg(long)]
     gzoltar_dir: Option<PathBuf>,
@@ -141,7 +142,7 @@ pub fn localize(a: LocalizeArgs) -> Result<ExitCode> {
     }
     if a.format == LocalizeFormat::Text {
         let finished = session.is_finished();
-        eprintln!("{}", report::session_note(session.session_path(), finished));
+        out::eprintln(&report::session_note(session.session_path(), finished));
     }
     print_outputs(&a, &session)?;
     Ok(ExitCode::SUCCESS)
@@ -171,7 +172,7 @@ fn run_rounds(a: &LocalizeArgs, session: &mut LocalizeSession) -> Result<()> {
                     return Ok(());
                 }
                 Answer::Quit => {
-                    eprintln!("{}", report::resume_hint(session.session_path()));
+                    out::eprintln(&report::resume_hint(session.session_path()));
                     return Ok(());
                 }
             }
@@ -223,18 +224,18 @@ fn print_outputs(a: &LocalizeArgs, session: &LocalizeSession) -> Result<()> {
     let localized = session.report();
     match a.format {
         LocalizeFormat::Json => {
-            println!("{}", report::render_json(&report::report_json(&localized)?))
+            out::println(&report::render_json(&report::report_json(&localized)?))?
         }
         LocalizeFormat::Sarif => {
-            print!("{}", report::render_sarif(&localized, &Default::default()))
+            out::print(&report::render_sarif(&localized, &Default::default()))?
         }
-        LocalizeFormat::Html => print!("{}", report::html(&session.html_report())),
+        LocalizeFormat::Html => out::print(&report::html(&session.html_report()))?,
         LocalizeFormat::Text => {
             let opts = report::TextOptions {
                 colour: report::use_colour(std::io::stdout().is_terminal()),
                 top: a.top,
             };
-            print!("{}", report::render_text(&localized, &opts));
+            out::print(&report::render_text(&localized, &opts))?;
         }
     }
     if let Some(path) = &a.html {

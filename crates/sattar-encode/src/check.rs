@@ -23,6 +23,8 @@ pub struct CheckOptions {
     pub max_unroll: u32,
     /// SAT time per scope.
     pub sat_time: Option<Duration>,
+    /// The most circuit nodes one encoding may build (its memory).
+    pub max_gates: usize,
 }
 
 impl Default for CheckOptions {
@@ -33,6 +35,7 @@ impl Default for CheckOptions {
             unroll: None,
             max_unroll: 64,
             sat_time: Some(Duration::from_secs(60)),
+            max_gates: crate::DEFAULT_MAX_GATES,
         }
     }
 }
@@ -148,6 +151,7 @@ fn check_scope(
         bitwidth: opts.bitwidth,
         unroll: opts.unroll,
         max_unroll: opts.max_unroll,
+        max_gates: opts.max_gates,
         ..EncodeOptions::default()
     };
     let pre = PreSpec::Free { scope };

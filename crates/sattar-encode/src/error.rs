@@ -1,7 +1,7 @@
 //! What can go wrong while encoding: an input that does not fit, a construct outside the encoding,
 //! a bound that is too small for a concrete run.
 
-use sattar_sat::SatError;
+use sattar_sat::{Limit, SatError};
 
 /// An encoding failure; every message says what to do.
 #[derive(Debug, thiserror::Error)]
@@ -10,7 +10,7 @@ pub enum EncodeError {
     #[error("the input does not fit: {0}")]
     Input(String),
     /// A loop or a recursion needs more unrolling than allowed on this input.
-    #[error("{what} needs more than {limit} iterations on this input; raise --unroll (or check that it terminates)")]
+    #[error("{what} needs more than {limit} iterations on this input; raise --max-unroll (or check that it terminates)")]
     Unwinding {
         /// The loop (`File.java:LINE: while (…)`) or the recursive method.
         what: String,
@@ -24,7 +24,26 @@ pub enum EncodeError {
     /// does not translate).
     #[error("{0}")]
     Unsupported(String),
+    /// The encoding outgrew its node limit (memory) before it was complete.
+    #[error("the SAT encoding needs more than {0} circuit nodes (--max-gates, about 700 bytes each); lower --scope, --unroll or --bitwidth, or raise --max-gates")]
+    TooLarge(usize),
     /// The SAT back end failed or ran out of its budget.
-    #[error(transparent)]
+    #[error("{}", sat_message(.0))]
     Sat(#[from] SatError),
+}
+
+/// The SAT layer's message, with the flag that sets the limit it reached.
+fn sat_message(e: &SatError) -> String {
+    let flag = match e {
+        SatError::BudgetExhausted {
+            limit: Limit::Time(_),
+            ..
+        } => " (the limit is --sat-time)",
+        SatError::BudgetExhausted {
+            limit: Limit::Nodes(_),
+            ..
+        } => " (the limit is --max-gates)",
+        _ => "",
+    };
+    format!("{e}{flag}")
 }

@@ -85,7 +85,13 @@ pub struct EncodeOptions {
     /// them soft like the violated ones (the relaxed cores of Gopinath et al., ASE 2012, which can
     /// blame more code; see docs/LOCALIZE.md#step-1-unsat-core).
     pub keep_satisfied: bool,
+    /// The most circuit nodes one encoding may build (its memory, about 700 bytes a node).
+    pub max_gates: usize,
 }
+
+/// The default of [`EncodeOptions::max_gates`]: about 3 GB, far above what the bundled subjects
+/// need (tens of thousands of nodes) and below what a shared machine can give.
+pub const DEFAULT_MAX_GATES: usize = 4_000_000;
 
 impl Default for EncodeOptions {
     fn default() -> Self {
@@ -95,6 +101,7 @@ impl Default for EncodeOptions {
             unroll: None,
             max_unroll: 256,
             keep_satisfied: true,
+            max_gates: DEFAULT_MAX_GATES,
         }
     }
 }
@@ -333,6 +340,7 @@ fn initial_bounds(
         width: opts.bitwidth.unwrap_or((needed + 1).max(4)).clamp(2, 32),
         unroll: opts.unroll.unwrap_or(objects as u32 + 1).max(1),
         per: Default::default(),
+        max_gates: opts.max_gates,
     }
 }
 
@@ -464,6 +472,7 @@ fn build_walk(
 ) -> Result<Encoding, EncodeError> {
     let sig = program.sig(method);
     let mut session = Session::new();
+    session.circuit_mut().set_node_limit(bounds.max_gates);
     let c = session.circuit_mut();
     let state: PreState = match pre {
         PreSpec::Fixed(input) => universe::fixed(program, &sig, input, bounds.width, c)?,
@@ -514,6 +523,9 @@ fn build_walk(
         high_bits: state.high_bits,
     };
     encode_spec(&mut enc, spec)?;
+    if enc.session.circuit().exceeded() {
+        return Err(EncodeError::TooLarge(enc.bounds.max_gates));
+    }
     Ok(enc)
 }
 

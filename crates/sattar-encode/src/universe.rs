@@ -439,6 +439,9 @@ fn reachable(
         }
     }
     for _ in 0..u.total_atoms() {
+        if c.exceeded() {
+            break;
+        }
         let mut next = reach.clone();
         for (k, class) in u.classes.iter().enumerate() {
             for (f, (_, ty, _)) in class.fields.iter().enumerate() {
@@ -523,9 +526,16 @@ fn breadth_first_order(
     let start = usize::from(this_class == Some(class));
     let mut out = Vec::new();
     for j in start..counts[class].saturating_sub(1) {
+        if c.exceeded() {
+            break; // the encoding is refused: its size is all that is left to report
+        }
         for (r, &a) in first[j].iter().enumerate() {
             for &b in &first[j + 1][..=r] {
-                out.push(!c.and2(a, b)); // atom j+1's first referrer must come after atom j's
+                // atom j+1's first referrer must come after atom j's
+                let after = !c.and2(a, b);
+                if after != Bool::TRUE {
+                    out.push(after);
+                }
             }
         }
     }

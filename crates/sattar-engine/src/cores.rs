@@ -94,6 +94,7 @@ pub fn cores(subject: &Subject, req: &CoreRequest) -> Result<CoreAnalysis, Engin
         unroll: req.check.unroll,
         max_unroll: req.check.max_unroll.max(256),
         keep_satisfied: req.keep_satisfied,
+        max_gates: req.check.max_gates,
     };
     let mut encoding = encode(
         &subject.program,

@@ -393,6 +393,7 @@ impl<'s> Localizer<'s> {
             bitwidth: self.opts.cores.check.bitwidth,
             unroll: self.opts.cores.check.unroll,
             max_unroll: self.opts.cores.check.max_unroll.max(256),
+            max_gates: self.opts.cores.check.max_gates,
             ..EncodeOptions::default()
         };
         let p = FailingPath::new(
