@@ -435,3 +435,87 @@ fn an_argument_domain_too_large_to_enumerate_is_refused() {
         "--arg k=-2147483648..2147483647",
     );
 }
+
+// ---- 5. sattar's own limits are reported as such, never as the code's OutOfMemoryError ----
+
+const LOOP: &str = "class Loop {\n    int x;\n    int spin(int n) {\n        int i = 0;\n        while (i < n) {\n            i = i + 1;\n        }\n        while (n < 0) {\n            x = x + 1;\n        }\n        return i;\n    }\n}\n";
+
+fn loop_input(dir: &Path, n: i64) -> String {
+    write(
+        dir,
+        &format!("n{n}.json"),
+        format!(
+            r#"{{"this":"L0","args":{{"n":{n}}},"objects":{{"L0":{{"class":"Loop","x":0}}}}}}"#
+        ),
+    )
+}
+
+/// An endless loop under a huge step budget ends at `--timeout` and fails `terminates`, on both
+/// engines; the trace buffer stays bounded, so nothing is blamed on the code's memory.
+#[test]
+fn an_endless_loop_under_a_huge_step_budget_times_out() {
+    let dir = scratch_dir("endless");
+    let java = write(&dir, "Loop.java", LOOP);
+    let input = loop_input(&dir, -1);
+    for engine in ["jvm", "interp"] {
+        let args = [
+            "run",
+            &java,
+            "--method",
+            "spin",
+            "--input",
+            &input,
+            "--engine",
+            engine,
+            "--max-steps",
+            "10000000000",
+            "--timeout",
+            "1",
+        ];
+        let out = sattar(&args);
+        exits(&out, 0, &args);
+        let text = stdout(&out);
+        assert!(text.contains("fail (terminates)"), "{engine}: {text}");
+        assert!(text.contains("(--timeout)"), "{engine}: {text}");
+        assert!(!text.contains("OutOfMemoryError"), "{engine}: {text}");
+    }
+}
+
+/// A long finite loop passes: its 120 million branch outcomes outgrow the trace buffer, whose
+/// prefix is kept and the rest counted — on the JVM (which used to report OutOfMemoryError), and
+/// (with a shorter loop) on the interpreter, which agrees.
+#[test]
+fn a_long_finite_loop_passes_with_its_trace_cut() {
+    let dir = scratch_dir("finite");
+    let java = write(&dir, "Loop.java", LOOP);
+    for (engine, n) in [
+        ("jvm", 120_000_000),
+        ("jvm", 2_000_000),
+        ("interp", 2_000_000),
+    ] {
+        let input = loop_input(&dir, n);
+        let v = json_of(&[
+            "run",
+            &java,
+            "--method",
+            "spin",
+            "--input",
+            &input,
+            "--engine",
+            engine,
+            "--max-steps",
+            "1000000000",
+            "--timeout",
+            "300",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(v["verdict"], "pass", "{engine} {n}");
+        assert_eq!(v["result"], n, "{engine} {n}");
+        let kept = v["trace"].as_array().expect("trace").len() as i64;
+        assert_eq!(kept, 1 << 20, "{engine} {n}");
+        // One outcome per test of the first loop's condition, and one of the second's.
+        assert_eq!(kept + v["trace_dropped"].as_i64().expect("count"), n + 2);
+        assert_eq!(v["trace"][0], serde_json::json!([2, true]), "{engine} {n}");
+    }
+}

@@ -301,6 +301,7 @@ impl Dec<'_> {
             post,
             covered,
             trace,
+            trace_dropped: 0,
             steps,
         }
     }

@@ -92,6 +92,23 @@ impl Executor for Interpreter {
     }
 }
 
+/// The reference interpreter with a wall clock per test (`--timeout`): a run still going at the
+/// deadline ends as `TimedOut`, as on the JVM.
+pub struct TimedInterpreter {
+    /// Steps and depth.
+    pub limits: Limits,
+    /// Wall-clock time per test.
+    pub timeout: std::time::Duration,
+}
+
+impl Executor for TimedInterpreter {
+    fn execute(&mut self, s: &Subject, input: &TestInput) -> Result<Execution, EngineError> {
+        let deadline = std::time::Instant::now().checked_add(self.timeout);
+        sattar_java::run_until(&s.program, s.method, input, self.limits, deadline)
+            .map_err(|e| EngineError::Usage(e.to_string()))
+    }
+}
+
 impl Executor for sattar_jvm::JvmRunner {
     fn execute(&mut self, s: &Subject, input: &TestInput) -> Result<Execution, EngineError> {
         self.run(s.method, input)

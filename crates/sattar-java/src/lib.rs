@@ -14,5 +14,7 @@ pub mod ir;
 
 pub use cfg::{Cfg, CfgEdge, CfgNode};
 pub use frontend::{parse_program, parse_sources};
-pub use interp::{run, BranchEvent, Execution, Limits, RunError, Termination};
+pub use interp::{
+    run, run_until, BranchEvent, Execution, Limits, RunError, Termination, TRACE_LIMIT,
+};
 pub use ir::*;

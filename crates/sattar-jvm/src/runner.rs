@@ -332,9 +332,14 @@ impl JvmRunner {
                 end,
                 covered,
                 trace,
+                trace_dropped,
                 post,
                 steps,
-            }) => Ok(self.done(input, end, covered, trace, &post, steps)),
+            }) => {
+                let mut ex = self.done(input, end, covered, trace, &post, steps);
+                ex.trace_dropped = trace_dropped;
+                Ok(ex)
+            }
             Ok(Response::Exited(code)) => {
                 if let Some(w) = self.worker.take() {
                     w.finish(false);
@@ -444,6 +449,7 @@ impl JvmRunner {
                     taken: e % 2 == 1,
                 })
                 .collect(),
+            trace_dropped: 0,
             steps,
         }
     }
@@ -457,6 +463,7 @@ fn unobserved(input: &TestInput, termination: Termination) -> Execution {
         post: input.heap.clone(),
         covered: BTreeSet::new(),
         trace: Vec::new(),
+        trace_dropped: 0,
         steps: 0,
     }
 }

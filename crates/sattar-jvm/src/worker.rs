@@ -11,6 +11,7 @@ use jni::objects::{
 use jni::signature::{JavaType, Primitive, ReturnType};
 use jni::sys::{jint, jvalue, JavaVMInitArgs, JavaVMOption, JNI_OK, JNI_VERSION_1_8};
 use jni::JNIEnv;
+use sattar_java::TRACE_LIMIT;
 use std::collections::HashMap;
 use std::ffi::{c_void, CString};
 use std::io::BufRead;
@@ -26,6 +27,17 @@ type Res<T> = Result<T, String>;
 
 /// The class name of an out-of-memory outcome.
 pub const OOM: &str = "java.lang.OutOfMemoryError";
+
+/// MiB added to the JVM's heap for the trace buffer (`TRACE_LIMIT` ints, and some slack).
+const TRACE_MB: u32 = (TRACE_LIMIT * 4 / (1 << 20)) as u32 + 4;
+
+/// What the probes recorded in one run.
+struct Probes {
+    covered: Vec<u32>,
+    trace: Vec<u32>,
+    trace_dropped: u64,
+    steps: u64,
+}
 
 /// Runs the worker: reads requests on stdin, answers on stdout; never returns.
 pub fn worker_main() -> ! {
@@ -153,7 +165,8 @@ fn create_vm(libjvm: &str, classpath: &str, heap_mb: u32) -> Res<JNIEnv<'static>
     std::mem::forget(lib);
     let opts = [
         format!("-Djava.class.path={classpath}"),
-        format!("-Xmx{heap_mb}m"),
+        // The code under test gets its whole heap: the trace buffer comes on top.
+        format!("-Xmx{}m", heap_mb.saturating_add(TRACE_MB)),
         "-XX:+UseSerialGC".into(),
         "-XX:TieredStopAtLevel=1".into(),
         "-XX:-UsePerfData".into(),
@@ -208,6 +221,7 @@ struct Bridge {
     hit: JStaticFieldID,
     trace: JStaticFieldID,
     len: JStaticFieldID,
+    dropped: JStaticFieldID,
     steps: JStaticFieldID,
     system: GlobalRef,
     identity: JStaticMethodID,
@@ -283,7 +297,7 @@ impl Bridge {
             .collect();
         Ok(Bridge {
             reset: env
-                .get_static_method_id(class_ref(&cov), "reset", "(IJ)V")
+                .get_static_method_id(class_ref(&cov), "reset", "(IJI)V")
                 .map_err(|err| e("Cov.reset", err))?,
             hit: env
                 .get_static_field_id(class_ref(&cov), "hit", "[Z")
@@ -294,6 +308,9 @@ impl Bridge {
             len: env
                 .get_static_field_id(class_ref(&cov), "len", "I")
                 .map_err(|err| e("Cov.len", err))?,
+            dropped: env
+                .get_static_field_id(class_ref(&cov), "dropped", "J")
+                .map_err(|err| e("Cov.dropped", err))?,
             steps: env
                 .get_static_field_id(class_ref(&cov), "steps", "J")
                 .map_err(|err| e("Cov.steps", err))?,
@@ -369,6 +386,7 @@ impl Bridge {
                         end,
                         covered: vec![],
                         trace: vec![],
+                        trace_dropped: 0,
                         post: vec![],
                         steps: 0,
                     });
@@ -378,18 +396,20 @@ impl Bridge {
             }
             Err(other) => return Err(other.into()),
         };
-        let (covered, trace, steps) = self.probes(env)?;
+        let probes = self.probes(env)?;
         let post = self.read_post(env, post)?;
         Ok(Response::Done {
             end,
-            covered,
-            trace,
+            covered: probes.covered,
+            trace: probes.trace,
+            trace_dropped: probes.trace_dropped,
             post,
-            steps,
+            steps: probes.steps,
         })
     }
 
-    /// Clears coverage and trace and sets the step budget (`Cov.reset(statements, max)`).
+    /// Clears coverage and trace and sets the step budget and the trace's capacity
+    /// (`Cov.reset(statements, max, maxTrace)`).
     fn reset_probes(&self, env: &mut JNIEnv, max_steps: u64) -> Result<(), JniOrMsg> {
         let max = i64::try_from(max_steps).unwrap_or(i64::MAX);
         let reset_args = [
@@ -397,8 +417,11 @@ impl Bridge {
                 i: self.statements as jint,
             },
             jvalue { j: max },
+            jvalue {
+                i: TRACE_LIMIT as jint,
+            },
         ];
-        // SAFETY: the id and arguments match `reset(int, long)`.
+        // SAFETY: the id and arguments match `reset(int, long, int)`.
         unsafe {
             env.call_static_method_unchecked(
                 class_ref(&self.cov),
@@ -536,7 +559,7 @@ impl Bridge {
         }))
     }
 
-    fn probes(&self, env: &mut JNIEnv) -> Result<(Vec<u32>, Vec<u32>, u64), JniOrMsg> {
+    fn probes(&self, env: &mut JNIEnv) -> Result<Probes, JniOrMsg> {
         let cov = class_ref(&self.cov);
         let hit = env
             .get_static_field_unchecked(
@@ -571,11 +594,15 @@ impl Bridge {
         let steps = env
             .get_static_field_unchecked(cov, self.steps, JavaType::Primitive(Primitive::Long))?
             .j()?;
-        Ok((
+        let dropped = env
+            .get_static_field_unchecked(cov, self.dropped, JavaType::Primitive(Primitive::Long))?
+            .j()?;
+        Ok(Probes {
             covered,
-            events.into_iter().map(|e| e as u32).collect(),
-            steps.max(0) as u64,
-        ))
+            trace: events.into_iter().map(|e| e as u32).collect(),
+            trace_dropped: dropped.max(0) as u64,
+            steps: steps.max(0) as u64,
+        })
     }
 
     fn identity_hash(&self, env: &mut JNIEnv, o: &JObject) -> Result<i32, JniOrMsg> {

@@ -24,7 +24,7 @@ pub use sattar_java::{Limits, MethodKind, Program, StmtId, Termination};
 use crate::error::read;
 use crate::experiment::{evaluate, EvalOptions, EvalRow, TECHNIQUES};
 use crate::{
-    judge, CoreAnalysis, CoreRequest, EngineError, Executor, InputSource, Interpreter, Subject,
+    judge, CoreAnalysis, CoreRequest, EngineError, Executor, InputSource, Subject, TimedInterpreter,
 };
 use sattar_catalog::Catalog;
 use sattar_encode::CheckOutcome;
@@ -108,10 +108,13 @@ pub fn executor(
     limits: &RunLimits,
 ) -> Result<Box<dyn Executor>, EngineError> {
     Ok(match kind {
-        EngineKind::Interp => Box::new(Interpreter(Limits {
-            max_steps: limits.max_steps,
-            max_depth: limits.max_depth,
-        })),
+        EngineKind::Interp => Box::new(TimedInterpreter {
+            limits: Limits {
+                max_steps: limits.max_steps,
+                max_depth: limits.max_depth,
+            },
+            timeout: limits.timeout,
+        }),
         EngineKind::Jvm => Box::new(start_jvm(subject, limits)?),
     })
 }

@@ -4,23 +4,32 @@ package sattar;
 public final class Cov {
     /** hit[id] is set when statement id starts executing. */
     public static boolean[] hit = new boolean[1];
-    /** Branch events: 2 * id + (taken ? 1 : 0), in execution order. */
-    public static int[] trace = new int[1024];
+    /**
+     * Branch events: 2 * id + (taken ? 1 : 0), in execution order. Allocated once at its full
+     * capacity (sattar's trace limit), so recording never allocates in the code's heap.
+     */
+    public static int[] trace = new int[0];
     /** How many entries of trace are used. */
     public static int len;
+    /** Branch events past the capacity of trace: counted, not recorded. */
+    public static long dropped;
     /** Steps used so far and the budget. */
     public static long steps, max;
 
     private Cov() {}
 
     /** Clears the probes before a test. */
-    public static void reset(int statements, long maxSteps) {
+    public static void reset(int statements, long maxSteps, int maxTrace) {
         if (hit.length != statements + 1) {
             hit = new boolean[statements + 1];
         } else {
             java.util.Arrays.fill(hit, false);
         }
+        if (trace.length != maxTrace) {
+            trace = new int[maxTrace];
+        }
         len = 0;
+        dropped = 0;
         steps = 0;
         max = maxSteps;
     }
@@ -46,10 +55,11 @@ public final class Cov {
 
     /** Records a branch outcome and returns it. */
     public static boolean b(int id, boolean v) {
-        if (len == trace.length) {
-            trace = java.util.Arrays.copyOf(trace, len * 2);
+        if (len < trace.length) {
+            trace[len++] = v ? 2 * id + 1 : 2 * id;
+        } else {
+            dropped++;
         }
-        trace[len++] = v ? 2 * id + 1 : 2 * id;
         return v;
     }
 
