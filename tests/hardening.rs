@@ -519,3 +519,285 @@ fn a_long_finite_loop_passes_with_its_trace_cut() {
         assert_eq!(v["trace"][0], serde_json::json!([2, true]), "{engine} {n}");
     }
 }
+
+// ---- 3 and 4. Sessions: one writer, sealed lines, recorded files, checked ids ----
+
+/// A finished localization of `fault` written to `dir/name`; its session lines.
+fn session_of(dir: &Path, name: &str, fault: &str) -> (String, Vec<String>) {
+    let path = dir.join(name);
+    let p = path.to_str().expect("utf-8").to_string();
+    let args = [
+        "localize",
+        "--fault",
+        fault,
+        "--session",
+        &p,
+        "--format",
+        "json",
+    ];
+    let out = sattar(&args);
+    exits(&out, 0, &args);
+    let text = std::fs::read_to_string(&path).expect("session written");
+    (p, text.lines().map(str::to_string).collect())
+}
+
+/// `line` with `edit` applied and sealed again, as a hostile user with sattar's source would.
+fn resealed(line: &str, edit: impl FnOnce(&mut serde_json::Map<String, Value>)) -> String {
+    let Value::Object(mut map) = serde_json::from_str(line).expect("a JSON line") else {
+        panic!("not an object: {line}");
+    };
+    map.remove("check");
+    edit(&mut map);
+    let check =
+        sattar_engine::digest::sha256_hex(Value::Object(map.clone()).to_string().as_bytes());
+    map.insert("check".into(), Value::String(check));
+    Value::Object(map).to_string()
+}
+
+fn resume(session: &str) -> Output {
+    sattar(&["localize", "--resume", session, "--format", "json"])
+}
+
+/// A second sattar writing the same session is refused while the first runs; the first finishes
+/// a whole, valid session.
+#[test]
+fn a_second_writer_of_a_session_is_refused() {
+    let dir = scratch_dir("second-writer");
+    let session = dir.join("s.jsonl");
+    let s = session.to_str().expect("utf-8");
+    let mut first = command(&["localize", "--fault", "bst.traverseErr", "--session", s])
+        .env("SATTAR_TEST_ROUND_DELAY_MS", "300")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("starts");
+    let t0 = std::time::Instant::now();
+    while std::fs::read_to_string(&session).map_or(0, |t| t.lines().count()) < 2
+        && t0.elapsed() < std::time::Duration::from_secs(60)
+    {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    refused(
+        &["localize", "--fault", "bst.traverseErr", "--session", s],
+        "is being written by another sattar process",
+    );
+    refused(
+        &["localize", "--resume", s],
+        "is being written by another sattar process",
+    );
+    assert!(first.wait().expect("exits").success());
+    let text = std::fs::read_to_string(&session).expect("session");
+    for (i, l) in text.lines().enumerate() {
+        let v: Value = serde_json::from_str(l).unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
+        assert!(v["check"].is_string(), "line {}", i + 1);
+    }
+    assert!(text.lines().last().expect("lines").contains("\"finished\""));
+    // Once finished, the file is a session: a new run does not overwrite it.
+    refused(
+        &["localize", "--fault", "bst.traverseErr", "--session", s],
+        "exists and is not empty: continue it with --resume",
+    );
+    // Nor any other file a user wrote.
+    let notes = write(&dir, "notes.txt", "my notes\n");
+    refused(
+        &[
+            "localize",
+            "--fault",
+            "bst.traverseErr",
+            "--session",
+            &notes,
+        ],
+        "exists and is not empty",
+    );
+    assert_eq!(
+        std::fs::read_to_string(&notes).expect("notes"),
+        "my notes\n"
+    );
+}
+
+/// Edited lines, another fault, another Java file, changed sources, unknown statement ids, a
+/// truncated header: each resume is refused with the reason, and nothing panics.
+#[test]
+fn a_session_that_does_not_match_its_files_is_refused() {
+    let dir = scratch_dir("inconsistent");
+    let (_, lines) = session_of(&dir, "whole.jsonl", "sll.sizeErr");
+    let variant = |name: &str, lines: &[String]| write(&dir, name, lines.join("\n") + "\n");
+    let with_header = |h: String| [&[h][..], &lines[1..]].concat();
+
+    let formula = lines[0].replace("\"formula\":\"tarantula\"", "\"formula\":\"ochiai\"");
+    let err = refused_output(&resume(&variant("formula.jsonl", &with_header(formula))));
+    assert!(
+        err.contains("line 1: it was changed after sattar wrote it"),
+        "{err}"
+    );
+
+    let other_fault = resealed(&lines[0], |h| {
+        h.insert("fault".into(), "sll.headErr".into());
+    });
+    let err = refused_output(&resume(&variant("fault.jsonl", &with_header(other_fault))));
+    assert!(err.contains("inconsistent session"), "{err}");
+    assert!(err.contains("LinkedList.java changed"), "{err}");
+
+    let secret = write(&dir, "Secret.java", "SECRET FIRST LINE\n");
+    let other_java = resealed(&lines[0], |h| {
+        h.insert("fault".into(), Value::Null);
+        h.insert("java".into(), secret.clone().into());
+        h.insert("method".into(), "delete".into());
+    });
+    let err = refused_output(&resume(&variant("java.jsonl", &with_header(other_java))));
+    assert!(err.contains("inconsistent session"), "{err}");
+    assert!(
+        !err.contains("SECRET"),
+        "the other file is not shown: {err}"
+    );
+
+    let round = lines
+        .iter()
+        .position(|l| l.contains("\"round\":1"))
+        .expect("a round");
+    let mut bad_ids = lines.clone();
+    bad_ids[round] = resealed(&lines[round], |r| {
+        r.insert("covered".into(), serde_json::json!([999, 1]));
+    });
+    let err = refused_output(&resume(&variant("ids.jsonl", &bad_ids)));
+    assert!(err.contains("statement s999 does not exist"), "{err}");
+
+    let mut bad_name = lines.clone();
+    bad_name[round] = resealed(&lines[round], |r| {
+        r.insert("verdict".into(), "fail".into());
+        r.insert("violated".into(), serde_json::json!(["noSuchConstraint"]));
+    });
+    let err = refused_output(&resume(&variant("names.jsonl", &bad_name)));
+    assert!(
+        err.contains("`noSuchConstraint` is not a constraint"),
+        "{err}"
+    );
+
+    let truncated = write(&dir, "truncated.jsonl", &lines[0][..lines[0].len() / 2]);
+    let err = refused_output(&resume(&truncated));
+    assert!(err.contains("its header is incomplete"), "{err}");
+}
+
+fn refused_output(out: &Output) -> String {
+    exits(out, 2, &["localize --resume"]);
+    stderr(out)
+}
+
+/// A session whose Java file was edited after it was recorded is refused, naming the file
+/// (before, the stored statement ids indexed past the new program: a panic).
+#[test]
+fn a_session_recorded_before_its_java_file_was_edited_is_refused() {
+    let dir = scratch_dir("edited");
+    let java = list_with(&dir, "size = 0;");
+    let session = dir.join("s.jsonl");
+    let s = session.to_str().expect("utf-8");
+    let args = [
+        "localize",
+        &java,
+        "--method",
+        "delete",
+        "--spec",
+        LIST_SPEC,
+        "--ensures",
+        "postcond1",
+        "--session",
+        s,
+        "--rounds",
+        "1",
+    ];
+    exits(&sattar(&args), 0, &args);
+    let text = std::fs::read_to_string(&java).expect("java");
+    let edited = text.replace(
+        "                if (prev != null) {\n                    prev.next = lst.next;\n                } else {\n                    header = header.next;\n                }\n",
+        "",
+    );
+    assert_ne!(edited, text);
+    std::fs::write(&java, edited).expect("edit");
+    let err = refused_output(&resume(s));
+    assert!(
+        err.contains(&format!("{java} changed since the session was recorded")),
+        "{err}"
+    );
+    std::fs::write(&java, text).expect("restore");
+    let out = resume(s);
+    exits(&out, 0, &["resume after restoring"]);
+}
+
+/// The header is written before the initial analysis: a session stopped at any point after it
+/// starts resumes to what an uninterrupted run gives.
+#[test]
+fn a_session_stopped_before_its_first_round_resumes() {
+    let dir = scratch_dir("header-only");
+    let (_, lines) = session_of(&dir, "whole.jsonl", "bst.traverseErr");
+    let again = dir.join("again.jsonl");
+    let again = again.to_str().expect("utf-8");
+    let whole = json_of(&[
+        "localize",
+        "--fault",
+        "bst.traverseErr",
+        "--session",
+        again,
+        "--format",
+        "json",
+    ]);
+    for keep in [1, 2] {
+        let cut = write(
+            &dir,
+            &format!("cut{keep}.jsonl"),
+            lines[..keep].join("\n") + "\n",
+        );
+        let out = resume(&cut);
+        exits(&out, 0, &["resume", &cut]);
+        let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        assert_eq!(v["ranking"], whole["ranking"], "cut after {keep} lines");
+        assert_eq!(v["rounds"], whole["rounds"], "cut after {keep} lines");
+        let text = std::fs::read_to_string(&cut).expect("session");
+        assert_eq!(text.lines().count(), lines.len(), "cut after {keep} lines");
+    }
+}
+
+/// A round the clock stopped is said so in the text output, and exported as a test that asserts
+/// the call does not end within the limit (so the exported suite cannot hang).
+#[test]
+fn timed_out_rounds_are_reported_and_exported_with_a_timeout() {
+    let dir = scratch_dir("timed-out");
+    let (_, lines) = session_of(&dir, "whole.jsonl", "bst.traverseErr");
+    let round = lines
+        .iter()
+        .position(|l| l.contains("\"round\":1"))
+        .expect("a round");
+    let mut edited = lines[..=round].to_vec();
+    edited[round] = resealed(&lines[round], |r| {
+        let covered = r["covered"].clone();
+        r.insert("verdict".into(), "fail".into());
+        r.insert("violated".into(), serde_json::json!(["terminates"]));
+        r.insert("covered".into(), serde_json::json!([]));
+        r.insert("added".into(), false.into());
+        r.insert("predicted".into(), covered);
+        r.insert("timed_out".into(), true.into());
+    });
+    let session = write(&dir, "s.jsonl", edited.join("\n") + "\n");
+    let tests = dir.join("tests");
+    let args = [
+        "localize",
+        "--resume",
+        &session,
+        "--rounds",
+        "1",
+        "--export-tests",
+        tests.to_str().expect("utf-8"),
+    ];
+    let out = sattar(&args);
+    exits(&out, 0, &args);
+    let text = stdout(&out);
+    assert!(
+        text.contains("1 generated test timed out (raise --timeout), not ranked"),
+        "{text}"
+    );
+    let java =
+        std::fs::read_to_string(tests.join("BinarySearchTreeSattarTest.java")).expect("exported");
+    assert!(
+        java.contains("assertThrows(AssertionError.class, () -> assertTimeoutPreemptively(java.time.Duration.ofMillis(5000)"),
+        "{java}"
+    );
+}

@@ -43,6 +43,7 @@ impl SubjectArgs {
             spec: self.spec.clone(),
             ensures: self.ensures.clone(),
             any_ensures,
+            expect: None,
         }
     }
 

@@ -40,6 +40,33 @@ pub enum LocalizeFormat {
     Html,
 }
 
+/// The flags a session records: with `--resume` they come from the session file.
+const RECORDED: [&str; 23] = [
+    "paths",
+    "method",
+    "fault",
+    "spec",
+    "ensures",
+    "input",
+    "scope",
+    "bitwidth",
+    "unroll",
+    "max_unroll",
+    "sat_time",
+    "max_gates",
+    "max_cores",
+    "order",
+    "relaxed",
+    "technique",
+    "formula",
+    "session",
+    "min_scope",
+    "engine",
+    "max_steps",
+    "timeout",
+    "max_depth",
+];
+
 /// Flags of `sattar localize`.
 #[derive(Args)]
 pub struct LocalizeArgs {
@@ -64,8 +91,9 @@ pub struct LocalizeArgs {
     /// The session file (default: .sattar/sessions/<name>-<time>.jsonl under the working directory).
     #[arg(long)]
     session: Option<PathBuf>,
-    /// Continue a stopped, crashed or killed session (the subject and options come from the file).
-    #[arg(long, conflicts_with_all = ["input", "session"])]
+    /// Continue a stopped, crashed or killed session (the subject, the options and the limits
+    /// come from the file).
+    #[arg(long, conflicts_with_all = RECORDED)]
     resume: Option<PathBuf>,
     /// The smallest scope tests are generated in (the failing input's, if larger).
     #[arg(long, default_value_t = 1)]
@@ -76,6 +104,9 @@ pub struct LocalizeArgs {
     /// Steps per test before it is stopped as non-terminating.
     #[arg(long, default_value_t = RunLimits::default().max_steps)]
     max_steps: u64,
+    /// Nested calls before the interpreter stops with a StackOverflowError.
+    #[arg(long, default_value_t = RunLimits::default().max_depth)]
+    max_depth: u32,
     /// Wall-clock seconds per test before it is stopped (`terminates` fails).
     #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = crate::flags::seconds, allow_negative_numbers = true)]
     timeout: std::time::Duration,
@@ -106,37 +137,42 @@ fn technique(t: TechniqueArg) -> Technique {
     }
 }
 
-/// What the flags ask to localize (a new session, or the one `--resume` names).
+/// What the flags ask to localize (a new session, its header written, or the one `--resume`
+/// names).
 fn plan(a: &LocalizeArgs) -> Result<LocalizePlan> {
     if let Some(path) = &a.resume {
         return Ok(LocalizePlan::resume(path)?);
     }
     let subject = a.subject.load()?;
+    if a.min_scope == 0 {
+        bail!("--min-scope 0: give at least 1 object per class");
+    }
     let options = LocalizeOptions {
         technique: technique(a.technique),
         formula: a.formula.clone(),
-        min_scope: a.min_scope.max(1),
+        min_scope: a.min_scope,
         cores: a.failure.core_request(&subject)?,
         ..LocalizeOptions::default()
     };
+    let limits = RunLimits {
+        max_steps: a.max_steps,
+        max_depth: a.max_depth,
+        timeout: a.timeout,
+    };
     Ok(LocalizePlan::new(
-        a.subject.request(false),
+        &a.subject.request(false),
         subject,
         options,
         a.engine.kind(),
+        limits,
         a.session.clone(),
-    ))
+    )?)
 }
 
 /// Runs the loop (new or resumed), then prints the ranking.
 pub fn localize(a: LocalizeArgs) -> Result<ExitCode> {
-    let plan = plan(&a)?;
-    let limits = RunLimits {
-        max_steps: a.max_steps,
-        timeout: a.timeout,
-        ..RunLimits::default()
-    };
-    let mut session = plan.start(&limits)?;
+    let mut plan = plan(&a)?;
+    let mut session = plan.start()?;
     if !session.already_finished() {
         run_rounds(&a, &mut session)?;
     }

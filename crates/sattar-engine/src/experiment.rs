@@ -76,6 +76,8 @@ fn pool(subject: &Subject, scope: usize) -> Result<Vec<TestRecord>, EngineError>
                 covered: judged.execution.covered,
                 added: true,
                 prefix: None,
+                predicted: None,
+                timed_out: false,
             })
         })
         .collect()

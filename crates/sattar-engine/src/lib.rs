@@ -9,6 +9,7 @@
 
 pub mod baselines;
 mod cores;
+pub mod digest;
 mod error;
 pub mod experiment;
 pub mod facade;
