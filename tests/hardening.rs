@@ -801,3 +801,230 @@ fn timed_out_rounds_are_reported_and_exported_with_a_timeout() {
         "{java}"
     );
 }
+
+// ---- 9. Messages: each names its place, reads well, and says "error:" once ----
+
+#[test]
+fn java_mistakes_are_reported_by_javac_at_their_place() {
+    let dir = scratch_dir("messages");
+    let after_return = write(
+        &dir,
+        "A.java",
+        "class A { int x; int f(int k) { return k; x = 1; } }\n",
+    );
+    let err = refused(
+        &["parse", &after_return],
+        "A.java:1:43: error: unreachable statement",
+    );
+    assert!(!err.contains("missing return"), "{err}");
+    let b1 = write(&dir, "B1.java", "class B { int x; }\n");
+    let b2 = write(&dir, "B2.java", "class B { int y; }\n");
+    refused(
+        &["parse", &b1, &b2],
+        "B2.java:1:1: error: duplicate class: B",
+    );
+    let comment = write(
+        &dir,
+        "F.java",
+        "/* unterminated\npublic class F { int f(int k) { return k; } }\n",
+    );
+    refused(&["parse", &comment], "F.java:1:1: error: unclosed comment");
+    // A located error says "error:" once, after its location.
+    let h = write(&dir, "H.java", "class H { int f(int k) { return k +; } }\n");
+    let err = refused(
+        &["run", &h, "--method", "f", "--input", LIST_INPUT],
+        "H.java:1:36: error: illegal start of expression",
+    );
+    assert!(!err.contains("error: H.java"), "{err}");
+    assert_eq!(err.matches("error:").count(), 1, "{err}");
+}
+
+#[test]
+fn an_empty_file_says_there_is_nothing_to_analyse() {
+    let dir = scratch_dir("empty");
+    let e = write(&dir, "E.java", "");
+    let out = sattar(&["parse", &e]);
+    exits(&out, 0, &["parse", "E.java"]);
+    assert!(
+        stdout(&out).contains("no class in") && stdout(&out).contains("nothing to analyse"),
+        "{}",
+        stdout(&out)
+    );
+    refused(
+        &["run", &e, "--input", LIST_INPUT],
+        "no class declares a method here",
+    );
+}
+
+#[test]
+fn a_file_that_is_not_utf8_is_refused_at_its_first_bad_byte() {
+    let dir = scratch_dir("utf8");
+    let java = write(
+        &dir,
+        "D.java",
+        b"class D { int f(int k) {\n  return \xff k; } }\n".as_slice(),
+    );
+    refused(
+        &["parse", &java],
+        "D.java:2:10: not UTF-8 text (byte 0xff at byte offset 34)",
+    );
+    let spec = write(&dir, "d.spec", b"spec LinkedList {\xfe }\n".as_slice());
+    refused(
+        &[
+            "run", LIST_JAVA, "--method", "delete", "--spec", &spec, "--input", LIST_INPUT,
+        ],
+        "d.spec:1:18: not UTF-8 text (byte 0xfe",
+    );
+    let input = write(&dir, "i.json", b"{\"this\": \"L\xe90\"}".as_slice());
+    refused(
+        &["run", LIST_JAVA, "--method", "delete", "--input", &input],
+        "i.json:1:12: not UTF-8 text (byte 0xe9",
+    );
+}
+
+#[test]
+fn a_method_with_one_ensures_set_needs_no_choice() {
+    let dir = scratch_dir("one-set");
+    let java = write(
+        &dir,
+        "G.java",
+        "class G {\n    int x;\n    void inc() { x = x + 1; }\n}\n",
+    );
+    let spec = write(
+        &dir,
+        "g.spec",
+        "spec G {\n  method inc() {\n    ensures only { up: this.x' = this.x + 1 }\n  }\n}\n",
+    );
+    let input = write(
+        &dir,
+        "g.json",
+        r#"{"this":"G0","args":{},"objects":{"G0":{"class":"G","x":0}}}"#,
+    );
+    let v = json_of(&[
+        "run", &java, "--method", "inc", "--spec", &spec, "--input", &input, "--format", "json",
+    ]);
+    assert_eq!(v["verdict"], "pass");
+    assert_eq!(v["post"]["G0"]["x"], 1);
+}
+
+/// Object names are free text in an input file: control characters in them are escaped on the
+/// terminal (text output and messages), never written raw; JSON escapes them itself.
+#[test]
+fn control_characters_in_names_never_reach_the_terminal_raw() {
+    let dir = scratch_dir("control");
+    let java = write(
+        &dir,
+        "G.java",
+        "class G {\n    int x;\n    void inc() { x = x + 1; }\n}\n",
+    );
+    let name = "G\\u001b[31mRED\\n0";
+    let input = write(
+        &dir,
+        "esc.json",
+        format!(r#"{{"this":"{name}","args":{{}},"objects":{{"{name}":{{"class":"G","x":0}}}}}}"#),
+    );
+    let out = sattar(&["run", &java, "--method", "inc", "--input", &input]);
+    exits(&out, 0, &["run", "esc.json"]);
+    let text = stdout(&out);
+    assert!(!text.contains('\u{1b}'), "{text:?}");
+    assert!(text.contains("G\\u{1b}[31mRED\\u{a}0:G{x=1}"), "{text}");
+    let json: Value = serde_json::from_slice(
+        &sattar(&[
+            "run", &java, "--method", "inc", "--input", &input, "--format", "json",
+        ])
+        .stdout,
+    )
+    .expect("JSON");
+    assert_eq!(json["post"]["G\u{1b}[31mRED\n0"]["x"], 1);
+    let field = write(
+        &dir,
+        "field.json",
+        r#"{"this":"G0","args":{},"objects":{"G0":{"class":"G","x":0,"y\u001b[2J":1}}}"#,
+    );
+    let err = refused(
+        &["run", &java, "--method", "inc", "--input", &field],
+        "y\\u{1b}[2J",
+    );
+    assert!(!err.contains('\u{1b}'), "{err:?}");
+}
+
+// ---- 7. The cache: what is loaded is checked, what is damaged is rebuilt ----
+
+fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            files_under(&p, out);
+        } else {
+            out.push(p);
+        }
+    }
+}
+
+/// Every cached class file truncated or overwritten, every cached javac answer altered: the next
+/// runs rebuild them and give the same result (before: "class X not found" until the user deleted
+/// the cache). A cache that cannot be written falls back to a private directory.
+#[test]
+fn a_damaged_or_unwritable_cache_is_rebuilt_or_bypassed() {
+    let dir = scratch_dir("cache");
+    let cache = dir.join("xdg");
+    // The JVM loads the cached classes; the interpreter runs what the cached javac answer says.
+    let run = |xdg: &Path| {
+        ["jvm", "interp"].map(|engine| {
+            let out = command(&[
+                "run",
+                "--fault",
+                "sll.sizeErr",
+                "--input",
+                LIST_INPUT,
+                "--engine",
+                engine,
+                "--format",
+                "json",
+            ])
+            .env("XDG_CACHE_HOME", xdg)
+            .output()
+            .expect("runs");
+            exits(&out, 0, &["run (cache)", engine]);
+            serde_json::from_slice::<Value>(&out.stdout).expect("JSON")
+        })
+    };
+    let want = run(&cache);
+    assert_eq!(want[0], want[1]);
+    assert_eq!(want[0]["violated"], serde_json::json!(["sizeOk"]));
+    for damage in ["truncate", "garbage"] {
+        let mut files = Vec::new();
+        files_under(&cache, &mut files);
+        let classes: Vec<&PathBuf> = files
+            .iter()
+            .filter(|p| p.extension().is_some_and(|x| x == "class"))
+            .collect();
+        assert!(!classes.is_empty(), "classes are cached");
+        for c in &classes {
+            let bytes = std::fs::read(c).expect("read");
+            let bad = match damage {
+                "truncate" => bytes[..bytes.len() / 2].to_vec(),
+                _ => b"garbage".to_vec(),
+            };
+            std::fs::write(c, bad).expect("damage");
+        }
+        let answers: Vec<&PathBuf> = files
+            .iter()
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .collect();
+        assert!(!answers.is_empty(), "javac's answers are cached");
+        let mut altered = 0;
+        for a in answers {
+            // Still JSON, but not what javac said: `lst.key == k` read as `!=`.
+            let text = std::fs::read_to_string(a).expect("read");
+            let edit = text.replace("\"k\":\"EQUAL_TO\"", "\"k\":\"NOT_EQUAL_TO\"");
+            altered += usize::from(edit != text);
+            std::fs::write(a, edit).expect("alter");
+        }
+        assert!(altered > 0, "a cached answer was altered");
+        assert_eq!(run(&cache), want, "after {damage}");
+    }
+    let blocked = dir.join("not-a-dir");
+    std::fs::write(&blocked, "a file where the cache should be").expect("write");
+    assert_eq!(run(&blocked), want, "cache cannot be written");
+}

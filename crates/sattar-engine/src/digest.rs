@@ -65,6 +65,9 @@ mod tests {
             changed(&[a.clone(), b.clone()], &[a2, b.clone()]),
             ["A.java"]
         );
-        assert_eq!(changed(std::slice::from_ref(&a), &[a.clone(), b]), ["B.java"]);
+        assert_eq!(
+            changed(std::slice::from_ref(&a), &[a.clone(), b]),
+            ["B.java"]
+        );
     }
 }

@@ -189,9 +189,19 @@ pub(crate) fn pick_method(program: &Program, name: Option<&str>) -> Result<Metho
         .filter(|m| !m.is_constructor() && m.kind == sattar_java::MethodKind::Source)
         .map(|m| m.qualified_name())
         .collect();
+    if all.is_empty() {
+        return Err(EngineError::Usage(format!(
+            "{}: no class declares a method here, so there is nothing to analyse; give the Java file that declares the method",
+            sources_label(program)
+        )));
+    }
     let Some(name) = name else {
         return match all.as_slice() {
-            [_] => Ok(program.find_methods(all[0].rsplit('.').next().unwrap_or_default())[0].id),
+            [only] => program
+                .find_methods(only)
+                .first()
+                .map(|m| m.id)
+                .ok_or_else(|| EngineError::Usage(format!("--method {only}: not found"))),
             _ => Err(EngineError::Usage(format!(
                 "{}: which method? pass --method NAME (one of: {})",
                 sources_label(program),
