@@ -1028,3 +1028,55 @@ fn a_damaged_or_unwritable_cache_is_rebuilt_or_bypassed() {
     std::fs::write(&blocked, "a file where the cache should be").expect("write");
     assert_eq!(run(&blocked), want, "cache cannot be written");
 }
+
+/// The recorded digests are of contents, in order: the same files under another path (a moved
+/// checkout) resume; other contents under the recorded path do not.
+#[test]
+fn a_session_follows_its_files_when_they_move() {
+    let dir = scratch_dir("moved");
+    let java = list_with(&dir, "size = 0;");
+    let session = dir.join("s.jsonl");
+    let s = session.to_str().expect("utf-8");
+    let args = [
+        "localize",
+        &java,
+        "--method",
+        "delete",
+        "--spec",
+        LIST_SPEC,
+        "--ensures",
+        "postcond1",
+        "--session",
+        s,
+        "--rounds",
+        "1",
+        "--format",
+        "json",
+    ];
+    let first = json_of(&args);
+    let moved = dir.join("moved");
+    std::fs::create_dir_all(&moved).expect("dir");
+    let moved_java = moved.join("LinkedList.java");
+    std::fs::copy(&java, &moved_java).expect("copy");
+    let text = std::fs::read_to_string(&session).expect("session");
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    lines[0] = resealed(&lines[0], |h| {
+        h.insert("java".into(), moved_java.to_str().expect("utf-8").into());
+    });
+    let moved_session = write(&moved, "s.jsonl", lines.join("\n") + "\n");
+    let out = resume(&moved_session);
+    exits(&out, 0, &["resume the moved session"]);
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let ranks = |r: &Value| -> Vec<(Value, Value)> {
+        r["ranking"]
+            .as_array()
+            .expect("ranking")
+            .iter()
+            .map(|s| (s["stmt"].clone(), s["rank"].clone()))
+            .collect()
+    };
+    assert_eq!(ranks(&v), ranks(&first));
+    assert!(v["ranking"][0]["file"]
+        .as_str()
+        .is_some_and(|f| f.ends_with("moved/LinkedList.java")));
+}

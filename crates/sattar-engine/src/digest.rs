@@ -32,19 +32,19 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
         .collect()
 }
 
-/// The paths whose contents differ between `want` and `have`: changed, missing or new files.
+/// The files whose contents differ between `want` (recorded) and `have` (read now), compared in
+/// order (sources, then the spec), so that a repository that moved is still the same: the paths of
+/// changed, missing or new files, as recorded (a new file's as read).
 pub fn changed(want: &[FileDigest], have: &[FileDigest]) -> Vec<String> {
-    let mut out: Vec<String> = want
-        .iter()
-        .filter(|w| !have.contains(w))
-        .map(|w| w.path.clone())
-        .collect();
-    for h in have {
-        if !want.iter().any(|w| w.path == h.path) && !out.contains(&h.path) {
-            out.push(h.path.clone());
-        }
-    }
-    out
+    let n = want.len().max(have.len());
+    (0..n)
+        .filter_map(|i| match (want.get(i), have.get(i)) {
+            (Some(w), Some(h)) if w.sha256 == h.sha256 => None,
+            (Some(w), _) => Some(w.path.clone()),
+            (None, Some(h)) => Some(h.path.clone()),
+            (None, None) => None,
+        })
+        .collect()
 }
 
 #[cfg(test)]

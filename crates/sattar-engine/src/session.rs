@@ -338,13 +338,6 @@ pub fn stop_name(r: StopReason) -> &'static str {
     }
 }
 
-/// Reads a session file back without locking it (every line checked; a half-written last line is
-/// ignored).
-pub fn read_session(path: &Path) -> Result<StoredSession, EngineError> {
-    let text = crate::error::read(path)?;
-    parse_session(path, &text)
-}
-
 /// The header, checked: its format version first (a session of another sattar is named as such).
 fn header_of(path: &Path, first: &str) -> Result<SessionHeader, EngineError> {
     let what = |e: String| io_err(path, format!("line 1: {e}"));

@@ -60,7 +60,7 @@ impl Subject {
             )),
             (false, None) => {
                 let sources = read_sources(&req.java)?;
-                Self::assemble(&sources, req, None)
+                Self::assemble(&sources, req, None, None)
             }
             (true, Some(id)) => Self::from_fault(id, req),
         }
@@ -105,19 +105,30 @@ impl Subject {
             any_ensures: req.any_ensures,
             expect: req.expect.clone(),
         };
-        Self::assemble(&sources, &req, Some(fault))
+        Self::assemble(&sources, &req, Some(fault), Some(&catalog.root))
     }
 
+    /// The subject of `sources` and the request's spec; `root`: the catalog's root, which a
+    /// bundled file's digest is named relative to (so a session moves with the repository).
     fn assemble(
         sources: &[SourceText],
         req: &SubjectRequest,
         fault: Option<Fault>,
+        root: Option<&Path>,
     ) -> Result<Subject, EngineError> {
         let spec_file = Self::spec_text(req)?;
+        let spec_digest = req
+            .spec
+            .as_deref()
+            .zip(spec_file.as_ref())
+            .map(|(p, (_, t))| {
+                let name = root.and_then(|r| p.strip_prefix(r).ok()).unwrap_or(p);
+                FileDigest::of(&name.display().to_string(), t)
+            });
         let files: Vec<FileDigest> = sources
             .iter()
             .map(|s| FileDigest::of(&s.path, &s.text))
-            .chain(spec_file.iter().map(|(p, t)| FileDigest::of(p, t)))
+            .chain(spec_digest)
             .collect();
         Self::verify(req, &files)?;
         let program = parse_sources(sources).map_err(EngineError::Java)?;

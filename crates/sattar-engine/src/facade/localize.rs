@@ -235,7 +235,7 @@ fn header(
             .display()
             .to_string()
     };
-    // A fault's files are the catalog's (named relative to it); a user's are read again from the
+    // A fault's files are the catalog's, named relative to it; a user's are read again from the
     // absolute paths the header records.
     let files = subject
         .files
