@@ -737,7 +737,8 @@ fn watchdog(current: Arc<Mutex<(Instant, u64)>>, findings: PathBuf) {
 #[test]
 fn mutated_java_specs_and_inputs_never_crash_hang_or_disagree() {
     let target = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    let work = target.join("fuzz-work");
+    // Each campaign works in its own directory: two may run at once.
+    let work = target.join(format!("fuzz-work-{}", std::process::id()));
     let cache = target.join("fuzz-cache");
     let _ = std::fs::remove_dir_all(&work);
     // Mutants must not fill the user's cache with javac answers.
@@ -819,6 +820,7 @@ fn mutated_java_specs_and_inputs_never_crash_hang_or_disagree() {
     for u in &stats.unlocated {
         eprintln!("fuzz: an error without a place: {u}");
     }
+    let _ = std::fs::remove_dir_all(&work);
     assert!(
         stats.parsed > 0 && stats.loaded > 0,
         "the campaign reached the analyses"
