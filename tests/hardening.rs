@@ -1080,3 +1080,22 @@ fn a_session_follows_its_files_when_they_move() {
         .as_str()
         .is_some_and(|f| f.ends_with("moved/LinkedList.java")));
 }
+
+/// Found by the fuzz campaign: a construct the encoder does not translate yet was refused without
+/// a place; the refusal now names the statement.
+#[test]
+fn an_encoding_refusal_names_its_statement() {
+    let dir = scratch_dir("refusal");
+    let text = std::fs::read_to_string(root().join("java-subjects/bst/BinarySearchTree.java"))
+        .expect("the subject");
+    let inner = text.replacen("static class Node", "class Node", 1);
+    assert_ne!(inner, text);
+    let java = write(&dir, "BinarySearchTree.java", inner);
+    refused(
+        &[
+            "check", &java, "--method", "add", "--spec", "specs/bst.spec", "--ensures",
+            "postcond1", "--scope", "2",
+        ],
+        "BinarySearchTree.java:28: the SAT encoding does not translate creating an object of the inner class",
+    );
+}

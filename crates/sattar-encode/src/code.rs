@@ -90,8 +90,9 @@ pub struct Walked {
     pub overflow: Bool,
     /// The returned value (`None` for `void`).
     pub result: Option<Val>,
-    /// A construct the encoding does not translate, if the code has one.
-    pub unsupported: Option<String>,
+    /// A construct the encoding does not translate, if the code has one, and where
+    /// (`File.java:LINE: `, empty before the first statement).
+    pub unsupported: Option<(String, String)>,
 }
 
 /// A method activation: the receiver and the current value of each variable of its body.
@@ -137,8 +138,9 @@ pub struct Walker<'a> {
     overflow: Bool,
     allocs: usize,
     counts: HashMap<StmtId, usize>,
-    /// A construct met that the encoding does not translate (the encoding is then refused).
-    unsupported: Option<String>,
+    /// A construct met that the encoding does not translate (the encoding is then refused), and
+    /// where.
+    unsupported: Option<(String, String)>,
 }
 
 impl<'a> Walker<'a> {
@@ -509,7 +511,14 @@ impl<'a> Walker<'a> {
 
     /// Notes a construct the encoding does not translate: the encoding is refused.
     fn refuse(&mut self, what: String) {
-        self.unsupported.get_or_insert(what);
+        if self.unsupported.is_some() {
+            return;
+        }
+        let place = self.instances.last().map_or_else(String::new, |i| {
+            let s = self.program.stmt(i.stmt);
+            format!("{}:{}: ", self.program.file(s.file).path, s.line)
+        });
+        self.unsupported = Some((place, what));
     }
 
     /// The one method a call can run: the method itself, or its only implementation when the

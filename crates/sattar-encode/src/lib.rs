@@ -490,9 +490,9 @@ fn build_walk(
     );
     let walker = if aligned { walker.aligned() } else { walker };
     let mut walked = walker.run(method, state.this.clone(), arg_vals);
-    if let Some(what) = walked.unsupported.take() {
+    if let Some((place, what)) = walked.unsupported.take() {
         return Err(EncodeError::Unsupported(format!(
-            "the SAT encoding does not translate {what} yet (`sattar run` executes it)"
+            "{place}the SAT encoding does not translate {what} yet (`sattar run` executes it)"
         )));
     }
     let universe = walked.universe.clone();
