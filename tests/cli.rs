@@ -514,7 +514,7 @@ fn check_refuses_bad_bounds_with_the_flag_at_fault() {
     );
     refused(
         &["check", "--fault", "sll.sizeErr", "--sat-time", "0"],
-        "--sat-time 0",
+        "'0' for '--sat-time <SECONDS>'",
     );
 }
 

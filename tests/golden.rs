@@ -157,8 +157,9 @@ fn recorded_localize_sessions_replay_identically() {
         let recorded = std::fs::read_to_string(golden(&format!("localize/{f}.jsonl")))
             .expect("golden session");
         let want = format!("localize/{f}.json");
-        // The whole session replays; cut after its first round, the rest is generated again.
-        let first_round: Vec<&str> = recorded.lines().take(2).collect();
+        // The whole session replays; cut after its first round (header, failing input, round 1),
+        // the rest is generated again.
+        let first_round: Vec<&str> = recorded.lines().take(3).collect();
         for (name, text) in [
             ("whole", recorded.clone()),
             ("cut", first_round.join("\n") + "\n"),

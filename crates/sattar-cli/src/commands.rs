@@ -1,6 +1,7 @@
 //! One function per command: read flags, call the engine's façade, print what the report renders.
 
 use crate::Format;
+use crate::{flags, out};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use sattar_catalog::Catalog;
@@ -9,6 +10,7 @@ use sattar_engine::{CoreRequest, Subject, SubjectRequest};
 use sattar_report as report;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 /// The flags that name a subject: Java sources and a method, or a bundled fault.
 #[derive(Args, Clone, Debug)]
@@ -41,6 +43,7 @@ impl SubjectArgs {
             spec: self.spec.clone(),
             ensures: self.ensures.clone(),
             any_ensures,
+            expect: None,
         }
     }
 
@@ -62,8 +65,8 @@ pub struct FaultsArgs {
 pub fn faults(a: FaultsArgs) -> Result<ExitCode> {
     let catalog = Catalog::bundled()?;
     match a.format {
-        Format::Json => println!("{}", report::render_json(&report::faults_json(&catalog))),
-        Format::Text => print!("{}", report::faults_text(&catalog)),
+        Format::Json => out::println(&report::render_json(&report::faults_json(&catalog)))?,
+        Format::Text => out::print(&report::faults_text(&catalog))?,
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -98,7 +101,7 @@ pub fn parse(a: ParseArgs) -> Result<ExitCode> {
         Ok(p) => p,
         Err(diags) => {
             for d in &diags {
-                eprintln!("{d}");
+                out::eprintln(&d.to_string());
             }
             return Ok(ExitCode::from(2));
         }
@@ -106,32 +109,26 @@ pub fn parse(a: ParseArgs) -> Result<ExitCode> {
     if let Some(m) = &a.method {
         let support = facade::method_support(&program, m)?;
         match a.format {
-            Format::Json => println!(
-                "{}",
-                report::render_json(&report::support_json(
-                    &support.method,
-                    &support.reached,
-                    support.unsupported.as_ref()
-                ))
-            ),
-            Format::Text => print!(
-                "{}",
-                report::support_text(
-                    &support.method,
-                    &support.reached,
-                    support.unsupported.as_ref()
-                )
-            ),
+            Format::Json => out::println(&report::render_json(&report::support_json(
+                &support.method,
+                &support.reached,
+                support.unsupported.as_ref(),
+            )))?,
+            Format::Text => out::print(&report::support_text(
+                &support.method,
+                &support.reached,
+                support.unsupported.as_ref(),
+            ))?,
         }
         if let Some(d) = &support.unsupported {
-            eprintln!("{d}");
+            out::eprintln(&d.to_string());
             return Ok(ExitCode::from(2));
         }
         return Ok(ExitCode::SUCCESS);
     }
     match a.format {
-        Format::Json => println!("{}", report::render_json(&report::program_json(&program))),
-        Format::Text => print!("{}", report::program_text(&program)),
+        Format::Json => out::println(&report::render_json(&report::program_json(&program)))?,
+        Format::Text => out::print(&report::program_text(&program))?,
     }
     // A fault is about one method: only what it reaches must be supported.
     let unsupported: Vec<_> = match &a.fault {
@@ -150,7 +147,7 @@ pub fn parse(a: ParseArgs) -> Result<ExitCode> {
             .collect(),
     };
     for d in &unsupported {
-        eprintln!("{d}");
+        out::eprintln(&d.to_string());
     }
     Ok(if unsupported.is_empty() {
         ExitCode::SUCCESS
@@ -197,9 +194,10 @@ pub struct RunArgs {
     /// stack: see docs/JVM.md).
     #[arg(long, default_value_t = RunLimits::default().max_depth)]
     max_depth: u32,
-    /// Wall-clock seconds per test on the JVM before the worker is killed (`terminates` fails).
-    #[arg(long, default_value_t = RunLimits::default().timeout)]
-    timeout: f64,
+    /// Wall-clock seconds per test before it is stopped (`terminates` fails; on the JVM the
+    /// worker is killed).
+    #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = flags::seconds, allow_negative_numbers = true)]
+    timeout: Duration,
     /// Also say which defaults were applied to the input.
     #[arg(long, short)]
     verbose: bool,
@@ -215,7 +213,7 @@ pub fn run(a: RunArgs) -> Result<ExitCode> {
     if a.verbose {
         let file = a.input.display().to_string();
         for n in &notes {
-            eprintln!("{}", report::input_note(&file, n));
+            out::eprintln(&report::input_note(&file, n));
         }
     }
     let limits = RunLimits {
@@ -225,11 +223,11 @@ pub fn run(a: RunArgs) -> Result<ExitCode> {
     };
     let run = facade::run_test(&subject, &input, a.engine.kind(), &limits)?;
     match a.format {
-        Format::Json => println!("{}", report::render_json(&report::run_json(&run))),
-        Format::Text => print!("{}", report::run_text(&run)),
+        Format::Json => out::println(&report::render_json(&report::run_json(&run)))?,
+        Format::Text => out::print(&report::run_text(&run))?,
     }
     if let Some(warning) = report::invalid_input_warning(&run) {
-        eprintln!("{warning}");
+        out::eprintln(&warning.to_string());
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -253,13 +251,13 @@ pub struct RankArgs {
 /// Ranks a GZoltar spectrum.
 pub fn rank(a: RankArgs) -> Result<ExitCode> {
     if a.formula == "list" {
-        print!("{}", report::formulas_text());
+        out::print(&report::formulas_text())?;
         return Ok(ExitCode::SUCCESS);
     }
     let lines = facade::rank_gzoltar_dir(&a.dir, &a.formula, a.top)?;
     match a.format {
-        Format::Json => println!("{}", report::render_json(&report::rank_json(&lines))),
-        Format::Text => print!("{}", report::rank_text(&lines)),
+        Format::Json => out::println(&report::render_json(&report::rank_json(&lines)))?,
+        Format::Text => out::print(&report::rank_text(&lines))?,
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -275,16 +273,21 @@ pub struct BoundArgs {
     /// input needs more.
     #[arg(long)]
     pub unroll: Option<u32>,
-    /// The most iterations a loop may be grown to before sattar gives up and says so.
+    /// The most iterations a loop may be grown to before sattar gives up and says so (at least
+    /// --unroll).
     #[arg(long, default_value_t = 64)]
     pub max_unroll: u32,
     /// The most statement instances one encoding may have (loops unrolled, calls inlined): a
     /// bound on its size, and so on memory.
     #[arg(long, default_value_t = sattar_engine::DEFAULT_MAX_INSTANCES)]
     pub max_instances: usize,
+    /// The most circuit nodes one SAT encoding may build, about 700 bytes each (its memory);
+    /// past it sattar stops and says so.
+    #[arg(long, default_value_t = sattar_engine::facade::DEFAULT_MAX_GATES)]
+    pub max_gates: usize,
     /// SAT seconds per scope before giving up.
-    #[arg(long, default_value_t = 60.0)]
-    pub sat_time: f64,
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = flags::seconds, allow_negative_numbers = true)]
+    pub sat_time: Duration,
 }
 
 /// Flags of `sattar check`.
@@ -305,25 +308,34 @@ pub struct CheckArgs {
 impl BoundArgs {
     /// The check options these flags give, with scopes `1..=scope`.
     pub fn check_options(&self, scope: usize) -> Result<CheckOptions> {
-        if !(self.sat_time > 0.0 && self.sat_time.is_finite()) {
-            bail!(
-                "--sat-time {}: give a positive number of seconds",
-                self.sat_time
-            );
-        }
         if let Some(w) = self.bitwidth.filter(|w| !(2..=32).contains(w)) {
             bail!("--bitwidth {w}: give a width from 2 to 32 bits");
         }
         if scope == 0 {
             bail!("--scope 0: give at least 1 object per class");
         }
+        if self.max_unroll == 0 {
+            bail!("--max-unroll 0: give at least 1 iteration");
+        }
+        match self.unroll {
+            Some(0) => bail!("--unroll 0: give at least 1 iteration"),
+            Some(u) if u > self.max_unroll => bail!(
+                "--unroll {u} is above --max-unroll {}: raise --max-unroll as well (the encoding grows with both)",
+                self.max_unroll
+            ),
+            _ => {}
+        }
+        if self.max_gates == 0 {
+            bail!("--max-gates 0: give at least 1 node");
+        }
         Ok(CheckOptions {
             max_scope: scope,
             bitwidth: self.bitwidth,
             unroll: self.unroll,
-            max_unroll: self.max_unroll.max(1),
+            max_unroll: self.max_unroll,
             max_instances: self.max_instances.max(1),
-            sat_time: Some(std::time::Duration::from_secs_f64(self.sat_time)),
+            max_gates: self.max_gates,
+            sat_time: Some(self.sat_time),
         })
     }
 }
@@ -334,8 +346,8 @@ pub fn check(a: CheckArgs) -> Result<ExitCode> {
     let opts = a.bounds.check_options(a.scope)?;
     let checked = facade::check_subject(&subject, &opts)?;
     match a.format {
-        Format::Json => println!("{}", report::render_json(&report::check_json(&checked))),
-        Format::Text => print!("{}", report::check_text(&checked)),
+        Format::Json => out::println(&report::render_json(&report::check_json(&checked)))?,
+        Format::Text => out::print(&report::check_text(&checked))?,
     }
     Ok(match checked.violation {
         Some(_) => ExitCode::from(1),
@@ -431,11 +443,8 @@ pub fn core(a: CoreArgs) -> Result<ExitCode> {
         }
     }
     match a.format {
-        Format::Json => println!(
-            "{}",
-            report::render_json(&report::core_json(&cores.summary))
-        ),
-        Format::Text => print!("{}", report::core_text(&cores.summary)),
+        Format::Json => out::println(&report::render_json(&report::core_json(&cores.summary)))?,
+        Format::Text => out::print(&report::core_text(&cores.summary))?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,10 +1,11 @@
 //! `sattar eval`: the comparison tables.
 
+use crate::out;
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use sattar_engine::facade::{self, EvalRequest};
 use sattar_report as report;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 /// Output formats of `eval`.
@@ -63,22 +64,22 @@ pub fn eval(a: EvalArgs) -> Result<ExitCode> {
     let terminal = std::io::stderr().is_terminal();
     let progress = |done: usize, total: usize| {
         if terminal {
-            eprint!("{}", report::progress_bar(done, total));
-            let _ = std::io::stderr().flush();
+            out::progress(&report::progress_bar(done, total));
         }
     };
     let outcome = facade::run_experiment(&req, &progress)?;
     if terminal {
-        eprintln!();
+        out::progress("\n");
     }
     let rows = &outcome.rows;
     match a.format {
-        TableFormat::Json => println!("{}", report::render_json(&report::eval_json(rows))),
-        TableFormat::Csv => print!("{}", report::eval_csv(rows)),
-        TableFormat::Markdown => print!(
-            "{}",
-            report::eval_markdown(rows, &outcome.setup, outcome.wall_seconds)
-        ),
+        TableFormat::Json => out::println(&report::render_json(&report::eval_json(rows)))?,
+        TableFormat::Csv => out::print(&report::eval_csv(rows))?,
+        TableFormat::Markdown => out::print(&report::eval_markdown(
+            rows,
+            &outcome.setup,
+            outcome.wall_seconds,
+        ))?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,6 +1,7 @@
 //! `sattar gen`: every non-isomorphic valid input up to a size (Korat-class).
 
 use crate::commands::SubjectArgs;
+use crate::out;
 use crate::Format;
 use anyhow::Result;
 use clap::Args;
@@ -42,8 +43,8 @@ pub fn gen(a: GenArgs) -> Result<ExitCode> {
     };
     let generated = facade::generate_inputs(&subject, &req)?;
     match a.format {
-        Format::Json => println!("{}", report::render_json(&report::gen_json(&generated))),
-        Format::Text => print!("{}", report::gen_text(&generated)),
+        Format::Json => out::println(&report::render_json(&report::gen_json(&generated)))?,
+        Format::Text => out::print(&report::gen_text(&generated))?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,6 +1,7 @@
 //! `sattar localize`: the SAT-TAR loop with sessions, user stop and the standard outputs.
 
 use crate::commands::{EngineArg, FailureArgs, SubjectArgs};
+use crate::out;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use sattar_engine::facade::{LocalizePlan, LocalizeSession, RunLimits};
@@ -39,6 +40,33 @@ pub enum LocalizeFormat {
     Html,
 }
 
+/// The flags a session records: with `--resume` they come from the session file.
+const RECORDED: [&str; 23] = [
+    "paths",
+    "method",
+    "fault",
+    "spec",
+    "ensures",
+    "input",
+    "scope",
+    "bitwidth",
+    "unroll",
+    "max_unroll",
+    "sat_time",
+    "max_gates",
+    "max_cores",
+    "order",
+    "relaxed",
+    "technique",
+    "formula",
+    "session",
+    "min_scope",
+    "engine",
+    "max_steps",
+    "timeout",
+    "max_depth",
+];
+
 /// Flags of `sattar localize`.
 #[derive(Args)]
 pub struct LocalizeArgs {
@@ -63,8 +91,9 @@ pub struct LocalizeArgs {
     /// The session file (default: .sattar/sessions/<name>-<time>.jsonl under the working directory).
     #[arg(long)]
     session: Option<PathBuf>,
-    /// Continue a stopped, crashed or killed session (the subject and options come from the file).
-    #[arg(long, conflicts_with_all = ["input", "session"])]
+    /// Continue a stopped, crashed or killed session (the subject, the options and the limits
+    /// come from the file).
+    #[arg(long, conflicts_with_all = RECORDED)]
     resume: Option<PathBuf>,
     /// The smallest scope tests are generated in (the failing input's, if larger).
     #[arg(long, default_value_t = 1)]
@@ -75,9 +104,12 @@ pub struct LocalizeArgs {
     /// Steps per test before it is stopped as non-terminating.
     #[arg(long, default_value_t = RunLimits::default().max_steps)]
     max_steps: u64,
-    /// Wall-clock seconds per test on the JVM.
-    #[arg(long, default_value_t = RunLimits::default().timeout)]
-    timeout: f64,
+    /// Nested calls before the interpreter stops with a StackOverflowError.
+    #[arg(long, default_value_t = RunLimits::default().max_depth)]
+    max_depth: u32,
+    /// Wall-clock seconds per test before it is stopped (`terminates` fails).
+    #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = crate::flags::seconds, allow_negative_numbers = true)]
+    timeout: std::time::Duration,
     /// Also write the spectrum as a GZoltar output directory (matrix.txt, spectra.csv, tests.csv).
     #[arg(long)]
     gzoltar_dir: Option<PathBuf>,
@@ -105,43 +137,48 @@ fn technique(t: TechniqueArg) -> Technique {
     }
 }
 
-/// What the flags ask to localize (a new session, or the one `--resume` names).
+/// What the flags ask to localize (a new session, its header written, or the one `--resume`
+/// names).
 fn plan(a: &LocalizeArgs) -> Result<LocalizePlan> {
     if let Some(path) = &a.resume {
         return Ok(LocalizePlan::resume(path)?);
     }
     let subject = a.subject.load()?;
+    if a.min_scope == 0 {
+        bail!("--min-scope 0: give at least 1 object per class");
+    }
     let options = LocalizeOptions {
         technique: technique(a.technique),
         formula: a.formula.clone(),
-        min_scope: a.min_scope.max(1),
+        min_scope: a.min_scope,
         cores: a.failure.core_request(&subject)?,
         ..LocalizeOptions::default()
     };
+    let limits = RunLimits {
+        max_steps: a.max_steps,
+        max_depth: a.max_depth,
+        timeout: a.timeout,
+    };
     Ok(LocalizePlan::new(
-        a.subject.request(false),
+        &a.subject.request(false),
         subject,
         options,
         a.engine.kind(),
+        limits,
         a.session.clone(),
-    ))
+    )?)
 }
 
 /// Runs the loop (new or resumed), then prints the ranking.
 pub fn localize(a: LocalizeArgs) -> Result<ExitCode> {
-    let plan = plan(&a)?;
-    let limits = RunLimits {
-        max_steps: a.max_steps,
-        timeout: a.timeout,
-        ..RunLimits::default()
-    };
-    let mut session = plan.start(&limits)?;
+    let mut plan = plan(&a)?;
+    let mut session = plan.start()?;
     if !session.already_finished() {
         run_rounds(&a, &mut session)?;
     }
     if a.format == LocalizeFormat::Text {
         let finished = session.is_finished();
-        eprintln!("{}", report::session_note(session.session_path(), finished));
+        out::eprintln(&report::session_note(session.session_path(), finished));
     }
     print_outputs(&a, &session)?;
     Ok(ExitCode::SUCCESS)
@@ -171,7 +208,7 @@ fn run_rounds(a: &LocalizeArgs, session: &mut LocalizeSession) -> Result<()> {
                     return Ok(());
                 }
                 Answer::Quit => {
-                    eprintln!("{}", report::resume_hint(session.session_path()));
+                    out::eprintln(&report::resume_hint(session.session_path()));
                     return Ok(());
                 }
             }
@@ -223,18 +260,18 @@ fn print_outputs(a: &LocalizeArgs, session: &LocalizeSession) -> Result<()> {
     let localized = session.report();
     match a.format {
         LocalizeFormat::Json => {
-            println!("{}", report::render_json(&report::report_json(&localized)?))
+            out::println(&report::render_json(&report::report_json(&localized)?))?
         }
         LocalizeFormat::Sarif => {
-            print!("{}", report::render_sarif(&localized, &Default::default()))
+            out::print(&report::render_sarif(&localized, &Default::default()))?
         }
-        LocalizeFormat::Html => print!("{}", report::html(&session.html_report())),
+        LocalizeFormat::Html => out::print(&report::html(&session.html_report()))?,
         LocalizeFormat::Text => {
             let opts = report::TextOptions {
                 colour: report::use_colour(std::io::stdout().is_terminal()),
                 top: a.top,
             };
-            print!("{}", report::render_text(&localized, &opts));
+            out::print(&report::render_text(&localized, &opts))?;
         }
     }
     if let Some(path) = &a.html {

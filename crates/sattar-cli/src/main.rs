@@ -4,8 +4,10 @@
 
 mod commands;
 mod eval;
+mod flags;
 mod gen;
 mod localize;
+mod out;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
@@ -69,10 +71,26 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        // The reader of stdout has gone (`| head`): stop quietly, as the shell's tools do.
+        Err(e) if e.downcast_ref::<out::Closed>().is_some() => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {}", error_chain(&e));
+            out::eprintln(&error_text(&e));
             ExitCode::from(2)
         }
+    }
+}
+
+/// `error: …`, except for located diagnostics, which carry their own `file:line:col: error:`.
+fn error_text(e: &anyhow::Error) -> String {
+    let located = matches!(
+        e.downcast_ref::<sattar_engine::EngineError>(),
+        Some(sattar_engine::EngineError::Java(_) | sattar_engine::EngineError::Spec(_))
+    );
+    let text = error_chain(e);
+    if located {
+        text
+    } else {
+        format!("error: {text}")
     }
 }
 

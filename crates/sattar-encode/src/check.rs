@@ -25,6 +25,8 @@ pub struct CheckOptions {
     pub max_instances: usize,
     /// SAT time per scope.
     pub sat_time: Option<Duration>,
+    /// The most circuit nodes one encoding may build (its memory).
+    pub max_gates: usize,
 }
 
 impl Default for CheckOptions {
@@ -36,6 +38,7 @@ impl Default for CheckOptions {
             max_unroll: 64,
             max_instances: crate::DEFAULT_MAX_INSTANCES,
             sat_time: Some(Duration::from_secs(60)),
+            max_gates: crate::DEFAULT_MAX_GATES,
         }
     }
 }
@@ -186,6 +189,7 @@ fn check_scope(
         unroll: opts.unroll,
         max_unroll: opts.max_unroll,
         max_instances: opts.max_instances,
+        max_gates: opts.max_gates,
         ..EncodeOptions::default()
     };
     let pre = PreSpec::Free { scope };
@@ -201,7 +205,9 @@ fn check_scope(
         let mut enc = match (built, past.take()) {
             (Ok(enc), _) => enc,
             // Unrolling further would exceed the size budget: the run of `past` may be endless.
-            (Err(EncodeError::TooLarge(_)), Some((enc, m))) => return unbounded(enc, m, &bounds),
+            (Err(EncodeError::TooManyInstances(_) | EncodeError::TooLarge(_)), Some((enc, m))) => {
+                return unbounded(enc, m, &bounds)
+            }
             (Err(e), _) => return Err(e),
         };
         enc.session.set_budget(budget);

@@ -35,6 +35,8 @@ pub struct Bounds {
     pub per: BTreeMap<BoundKey, u32>,
     /// The most statement instances the walk may create.
     pub max_instances: usize,
+    /// The most circuit nodes the encoding may build (memory); see `--max-gates`.
+    pub max_gates: usize,
 }
 
 impl Bounds {
@@ -198,6 +200,11 @@ impl<'a> Walker<'a> {
     /// instance budget).
     fn dead(&self) -> bool {
         self.too_large || self.skip_dead && self.guard == Bool::FALSE
+    }
+
+    /// Whether the circuit reached its node limit: the encoding is refused, so the walk stops.
+    fn outgrown(&self) -> bool {
+        self.session.circuit().exceeded()
     }
 
     /// Encodes a call of `method` on `this` with `args`, to the end of the method.
@@ -372,13 +379,16 @@ impl<'a> Walker<'a> {
             .map_or(Type::Void, |f| f.body.var(var).ty.clone())
     }
 
+    /// Encodes a block; nesting and inlined calls recurse here, on a stack that grows as needed.
     fn block(&mut self, b: &'a Block) {
-        for n in b {
-            if self.dead() {
-                return; // unreachable from here on
+        sattar_java::deep(|| {
+            for n in b {
+                if self.dead() || self.outgrown() {
+                    return; // unreachable from here on, or the encoding is refused
+                }
+                self.node(n);
             }
-            self.node(n);
-        }
+        })
     }
 
     fn node(&mut self, n: &'a Node) {
@@ -636,7 +646,7 @@ impl<'a> Walker<'a> {
             exits: Bool::FALSE,
         });
         for i in 0..=k {
-            if self.dead() {
+            if self.dead() || self.outgrown() {
                 break;
             }
             self.block(head);
@@ -1005,6 +1015,9 @@ impl<'a> Walker<'a> {
     fn call(&mut self, method: MethodId, this: Option<Val>, args: Vec<Val>) -> Option<Val> {
         let m = self.program.method(method);
         let depth = self.stack.iter().filter(|&&x| x == method).count() as u32;
+        if self.outgrown() {
+            return None;
+        }
         if depth >= self.bounds.of(BoundKey::Recursion(method)) {
             let g = self.guard;
             self.go_past(BoundKey::Recursion(method), g);

@@ -317,6 +317,7 @@ impl Dec<'_> {
             post,
             covered,
             trace,
+            trace_dropped: 0,
             steps,
         }
     }

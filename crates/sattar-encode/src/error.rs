@@ -1,7 +1,7 @@
 //! What can go wrong while encoding: an input that does not fit, a construct outside the encoding,
 //! a bound that is too small for a concrete run.
 
-use sattar_sat::SatError;
+use sattar_sat::{Limit, SatError};
 
 /// An encoding failure; every message says what to do.
 #[derive(Debug, thiserror::Error)]
@@ -29,7 +29,7 @@ pub enum EncodeError {
     },
     /// The encoding would have more statement instances than its budget.
     #[error("the encoding needs more than {0} statement instances (loops unrolled, calls inlined); raise --max-instances, or lower --unroll / --max-unroll")]
-    TooLarge(usize),
+    TooManyInstances(usize),
     /// The input's integers do not fit in 32 bits of arithmetic.
     #[error("integer arithmetic overflows {0} bits on this input")]
     Overflow(u32),
@@ -37,7 +37,26 @@ pub enum EncodeError {
     /// does not translate).
     #[error("{0}")]
     Unsupported(String),
+    /// The encoding outgrew its node limit (memory) before it was complete.
+    #[error("the SAT encoding needs more than {0} circuit nodes (--max-gates, about 700 bytes each); lower --scope, --unroll or --bitwidth, or raise --max-gates")]
+    TooLarge(usize),
     /// The SAT back end failed or ran out of its budget.
-    #[error(transparent)]
+    #[error("{}", sat_message(.0))]
     Sat(#[from] SatError),
+}
+
+/// The SAT layer's message, with the flag that sets the limit it reached.
+fn sat_message(e: &SatError) -> String {
+    let flag = match e {
+        SatError::BudgetExhausted {
+            limit: Limit::Time(_),
+            ..
+        } => " (the limit is --sat-time)",
+        SatError::BudgetExhausted {
+            limit: Limit::Nodes(_),
+            ..
+        } => " (the limit is --max-gates)",
+        _ => "",
+    };
+    format!("{e}{flag}")
 }

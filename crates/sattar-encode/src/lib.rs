@@ -91,7 +91,13 @@ pub struct EncodeOptions {
     /// them soft like the violated ones (the relaxed cores of Gopinath et al., ASE 2012, which can
     /// blame more code; see docs/LOCALIZE.md#step-1-unsat-core).
     pub keep_satisfied: bool,
+    /// The most circuit nodes one encoding may build (its memory, about 700 bytes a node).
+    pub max_gates: usize,
 }
+
+/// The default of [`EncodeOptions::max_gates`]: about 3 GB, far above what the bundled subjects
+/// need (tens of thousands of nodes) and below what a shared machine can give.
+pub const DEFAULT_MAX_GATES: usize = 4_000_000;
 
 impl Default for EncodeOptions {
     fn default() -> Self {
@@ -102,6 +108,7 @@ impl Default for EncodeOptions {
             max_unroll: 256,
             max_instances: DEFAULT_MAX_INSTANCES,
             keep_satisfied: true,
+            max_gates: DEFAULT_MAX_GATES,
         }
     }
 }
@@ -367,6 +374,7 @@ fn initial_bounds(
         width: opts.bitwidth.unwrap_or((needed + 1).max(4)).clamp(2, 32),
         unroll: opts.unroll.unwrap_or(objects as u32 + 1).max(1),
         per: Default::default(),
+        max_gates: opts.max_gates,
     })
 }
 
@@ -511,6 +519,7 @@ fn build_walk(
         free => free,
     };
     let mut session = Session::new();
+    session.circuit_mut().set_node_limit(bounds.max_gates);
     let c = session.circuit_mut();
     let state: PreState = match pre {
         PreSpec::Fixed(input) => universe::fixed(program, &sig, input, bounds.width, c)?,
@@ -529,7 +538,7 @@ fn build_walk(
     let walker = if aligned { walker.aligned() } else { walker };
     let mut walked = walker.run(method, state.this.clone(), arg_vals);
     if walked.too_large {
-        return Err(EncodeError::TooLarge(bounds.max_instances));
+        return Err(EncodeError::TooManyInstances(bounds.max_instances));
     }
     let universe = walked.universe.clone();
     let mut enc = Encoding {
@@ -556,6 +565,9 @@ fn build_walk(
         high_bits: state.high_bits,
     };
     encode_spec(&mut enc, spec)?;
+    if enc.session.circuit().exceeded() {
+        return Err(EncodeError::TooLarge(enc.bounds.max_gates));
+    }
     Ok(enc)
 }
 

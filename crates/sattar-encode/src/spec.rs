@@ -720,6 +720,9 @@ impl<'a> SpecEncoder<'a> {
     fn product(&mut self, a: &Matrix, b: &Matrix) -> Matrix {
         let mut out = vec![self.empty(); self.n];
         for (i, row) in a.iter().enumerate() {
+            if self.c.exceeded() {
+                break; // the encoding is refused for its size: no point in finishing it
+            }
             let mut terms: Vec<Vec<Bool>> = vec![Vec::new(); self.n];
             for (k, x) in row.iter().enumerate().filter(|(_, x)| **x != Bool::FALSE) {
                 for (j, y) in b[k].iter().enumerate().filter(|(_, y)| **y != Bool::FALSE) {
@@ -738,7 +741,7 @@ impl<'a> SpecEncoder<'a> {
         let mut t = m.clone();
         // Paths of length up to 2^i after i squarings; n atoms need paths of length < n.
         let mut reach = 1;
-        while reach < self.n {
+        while reach < self.n && !self.c.exceeded() {
             let sq = self.product(&t, &t);
             let next = self.or_matrix(&t, &sq);
             if next == t {

@@ -705,6 +705,9 @@ fn reachable(c: &mut Circuit, u: &Universe, heap: &SymHeap, roots: &Roots) -> Ve
         }
     }
     for _ in 0..n {
+        if c.exceeded() {
+            break;
+        }
         let mut next = reach.clone();
         for (k, class) in u.classes.iter().enumerate() {
             for (f, (_, ty, _)) in class.fields.iter().enumerate() {
@@ -804,9 +807,16 @@ fn breadth_first_order(
     let start = usize::from(this_class == Some(class));
     let mut out = Vec::new();
     for j in start..counts[class].saturating_sub(1) {
+        if c.exceeded() {
+            break; // the encoding is refused: its size is all that is left to report
+        }
         for (r, &a) in first[j].iter().enumerate() {
             for &b in &first[j + 1][..=r] {
-                out.push(!c.and2(a, b)); // atom j+1's first referrer must come after atom j's
+                // atom j+1's first referrer must come after atom j's
+                let after = !c.and2(a, b);
+                if after != Bool::TRUE {
+                    out.push(after);
+                }
             }
         }
     }

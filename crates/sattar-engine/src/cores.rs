@@ -95,6 +95,7 @@ pub fn cores(subject: &Subject, req: &CoreRequest) -> Result<CoreAnalysis, Engin
         max_unroll: req.check.max_unroll.max(256),
         max_instances: req.check.max_instances,
         keep_satisfied: req.keep_satisfied,
+        max_gates: req.check.max_gates,
     };
     let mut encoding = encode(
         &subject.program,

@@ -27,6 +27,8 @@ pub enum EngineError {
     Disagreement(String),
     /// A session file could not be written or read back.
     Session(String),
+    /// Files a session was recorded on have changed since (their paths).
+    Changed(Vec<String>),
     /// The JVM bridge failed while running a test (not the test: the bridge itself).
     Jvm(String),
     /// The JVM bridge could not be set up (no JDK, the subject does not compile, the worker does
@@ -72,6 +74,12 @@ impl fmt::Display for EngineError {
                 "internal error: the SAT encoding and the interpreter disagree: {m}; please report it"
             ),
             EngineError::Session(m) => write!(f, "session {m}"),
+            EngineError::Changed(paths) => write!(
+                f,
+                "{} changed since the session was recorded (its SHA-256 differs); restore {}, or start a new session",
+                paths.join(", "),
+                if paths.len() == 1 { "it" } else { "them" }
+            ),
             EngineError::Jvm(m) => write!(f, "running the test on the JVM: {m}"),
             EngineError::Bridge(e) => write!(f, "{e}"),
             EngineError::Gen(e) => write!(f, "{e}"),
@@ -101,10 +109,23 @@ impl From<Diagnostic> for EngineError {
     }
 }
 
-/// Reads a file, naming it in the error.
+/// Reads a text file, naming it in the error; a file that is not UTF-8 is refused at the first
+/// bad byte (`F.java:3:9: …`).
 pub(crate) fn read(path: &std::path::Path) -> Result<String, EngineError> {
-    std::fs::read_to_string(path).map_err(|source| EngineError::Io {
-        path: path.display().to_string(),
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|source| EngineError::Io {
+        path: name.clone(),
         source,
+    })?;
+    String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let at = e.utf8_error().valid_up_to();
+        let good = String::from_utf8_lossy(&bytes[..at]);
+        let line = good.matches('\n').count() + 1;
+        let col = good.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        EngineError::Usage(format!(
+            "{name}:{line}:{col}: not UTF-8 text (byte 0x{:02x} at byte offset {at}); sattar reads sources, specs and inputs as UTF-8: convert the file (for example with iconv)",
+            bytes[at]
+        ))
     })
 }

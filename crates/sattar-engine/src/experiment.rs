@@ -109,6 +109,8 @@ fn pool(subject: &Subject, scope: usize, seed: u64) -> Result<Vec<TestRecord>, E
                 covered: judged.execution.covered,
                 added: true,
                 prefix: None,
+                predicted: None,
+                timed_out: false,
             })
         })
         .collect()

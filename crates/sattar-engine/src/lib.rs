@@ -9,6 +9,7 @@
 
 pub mod baselines;
 mod cores;
+pub mod digest;
 mod error;
 pub mod experiment;
 pub mod facade;
@@ -27,7 +28,7 @@ pub use error::EngineError;
 pub use generate::{scope_of, Candidate, FailingPath, PathQueries};
 pub use localize::{
     best_rank, Executor, Interpreter, LocalizeOptions, Localizer, RankedStmt, Round, StopReason,
-    Strategy, Technique, TestRecord,
+    Strategy, Technique, TestRecord, TimedInterpreter,
 };
 pub use oracle::{judge, Judged, TestVerdict, NO_EXCEPTION, TERMINATES};
 pub use rng::SplitMix64;

@@ -8,7 +8,7 @@ use crate::generate::{Candidate, FailingPath, PathQueries};
 use crate::{cores, judge, CoreAnalysis, CoreRequest, EngineError, Subject, TestVerdict};
 use sattar_encode::EncodeOptions;
 use sattar_heap::TestInput;
-use sattar_java::{Execution, Limits, StmtId};
+use sattar_java::{Execution, Limits, StmtId, Termination};
 use sattar_rank::{Formula, Order, Ranking, Scored, Spectrum};
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
@@ -92,6 +92,23 @@ impl Executor for Interpreter {
     }
 }
 
+/// The reference interpreter with a wall clock per test (`--timeout`): a run still going at the
+/// deadline ends as `TimedOut`, as on the JVM.
+pub struct TimedInterpreter {
+    /// Steps and depth.
+    pub limits: Limits,
+    /// Wall-clock time per test.
+    pub timeout: std::time::Duration,
+}
+
+impl Executor for TimedInterpreter {
+    fn execute(&mut self, s: &Subject, input: &TestInput) -> Result<Execution, EngineError> {
+        let deadline = std::time::Instant::now().checked_add(self.timeout);
+        sattar_java::run_until(&s.program, s.method, input, self.limits, deadline)
+            .map_err(|e| EngineError::Usage(e.to_string()))
+    }
+}
+
 impl Executor for sattar_jvm::JvmRunner {
     fn execute(&mut self, s: &Subject, input: &TestInput) -> Result<Execution, EngineError> {
         self.run(s.method, input)
@@ -121,6 +138,11 @@ pub struct TestRecord {
     pub added: bool,
     /// The negated prefix it came from (`None` for the initial failing run).
     pub prefix: Option<usize>,
+    /// The coverage the encoding predicted for a generated test, when the real run's differs
+    /// (a run stopped by the clock, say): later rounds must not generate it again.
+    pub predicted: Option<BTreeSet<StmtId>>,
+    /// Whether the run was stopped by the wall clock (`--timeout`).
+    pub timed_out: bool,
 }
 
 /// What one round did.
@@ -202,12 +224,26 @@ impl<'s> Localizer<'s> {
                 judged.verdict.label()
             )));
         }
+        match &judged.execution.termination {
+            Termination::TimedOut => return Err(EngineError::Usage(
+                "the failing input's run did not end within --timeout, so its coverage is unknown; raise --timeout".into(),
+            )),
+            t if judged.execution.covered.is_empty() => {
+                return Err(EngineError::Jvm(format!(
+                    "the failing input's run ended with {} before any coverage could be read back",
+                    t.label()
+                )))
+            }
+            _ => {}
+        }
         let initial = TestRecord {
             input,
             verdict: judged.verdict,
             covered: judged.execution.covered,
             added: true,
             prefix: None,
+            predicted: None,
+            timed_out: false,
         };
         let boosted = analysis.suspects.clone();
         let no_tests = matches!(opts.technique, Technique::Sat | Technique::Apg);
@@ -281,12 +317,17 @@ impl<'s> Localizer<'s> {
         let execution = exec.execute(self.subject, &input)?;
         let judged = judge(self.subject, &input, execution)
             .map_err(|e| EngineError::Usage(e.to_string()))?;
+        let timed_out = judged.execution.termination == Termination::TimedOut;
+        let covered = judged.execution.covered;
+        let predicted = candidate.covered();
         let test = TestRecord {
             input,
             verdict: judged.verdict,
-            covered: judged.execution.covered,
+            predicted: (*predicted != covered).then(|| predicted.clone()),
+            covered,
             added: false,
             prefix: Some(candidate.prefix),
+            timed_out,
         };
         self.apply(test);
         Ok(self.rounds.last())
@@ -296,7 +337,7 @@ impl<'s> Localizer<'s> {
     /// read back from a session file.
     pub fn apply(&mut self, mut test: TestRecord) {
         let before = self.ratings();
-        test.added = self.admits(&test.verdict);
+        test.added = self.admits(&test);
         let same_failure =
             matches!(&test.verdict, TestVerdict::Fail(v) if v.as_slice() == self.violated());
         let number = self.rounds.len() + 1;
@@ -337,9 +378,14 @@ impl<'s> Localizer<'s> {
     }
 
     /// Step 6: a passing test joins; a failing one only if it violates a subset of the initial
-    /// run's constraints (otherwise it exercises another fault); an invalid input never.
-    fn admits(&self, v: &TestVerdict) -> bool {
-        match v {
+    /// run's constraints (otherwise it exercises another fault); an invalid input never. **[choice]**
+    /// Nor does a run whose coverage was not observed (the JVM worker was stopped by the clock or
+    /// died): it would count as a test that covers nothing.
+    fn admits(&self, t: &TestRecord) -> bool {
+        if t.covered.is_empty() {
+            return false;
+        }
+        match &t.verdict {
             TestVerdict::Pass => true,
             TestVerdict::Fail(names) => names.iter().all(|n| self.violated().contains(n)),
             TestVerdict::Invalid(_) => false,
@@ -349,9 +395,11 @@ impl<'s> Localizer<'s> {
     /// The most similar candidate with new coverage, or `None`.
     fn next_candidate(&self) -> Result<Option<Candidate>, EngineError> {
         let mut queries = PathQueries::new(self.subject, self.failing_path()?)?;
+        // What each earlier test covered, and what the encoding had predicted where that differs:
+        // an input whose run was cut short (the clock) is not generated again.
         let tried: Vec<BTreeSet<StmtId>> = std::iter::once(&self.initial)
             .chain(self.rounds.iter().map(|r| &r.test))
-            .map(|t| t.covered.clone())
+            .flat_map(|t| std::iter::once(t.covered.clone()).chain(t.predicted.clone()))
             .collect();
         let suspects_only = self.strategy == Strategy::SuspectCoverage;
         let candidates = queries.candidates(&self.boosted, &tried, suspects_only)?;
@@ -394,6 +442,7 @@ impl<'s> Localizer<'s> {
             unroll: self.opts.cores.check.unroll,
             max_unroll: self.opts.cores.check.max_unroll.max(256),
             max_instances: self.opts.cores.check.max_instances,
+            max_gates: self.opts.cores.check.max_gates,
             ..EncodeOptions::default()
         };
         let p = FailingPath::new(

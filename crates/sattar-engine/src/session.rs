@@ -1,17 +1,25 @@
-//! Localization sessions on disk: a JSON-lines file with a header (what was asked) and one line per
-//! round, each written and flushed as soon as the round ends, so a stopped, crashed or killed run
-//! resumes with no round lost or repeated. A half-written last line (a crash mid-write) is ignored.
+//! Localization sessions on disk: a JSON-lines file with a header (what was asked, with the
+//! SHA-256 of every file read), the failing input once the initial analysis has found it, and one
+//! line per round, each written and synced as soon as it is known, so a stopped, crashed or killed
+//! run resumes with no round lost or repeated.
+//!
+//! Every line is sealed: its `check` field is the SHA-256 of the line without it, so a line
+//! changed after sattar wrote it is refused rather than replayed. A half-written last line (a
+//! crash mid-write) is cut off. While a session is being written its file is locked: a second
+//! sattar writing the same file is refused instead of interleaving lines with the first.
 
+use crate::digest::{sha256_hex, FileDigest};
 use crate::{EngineError, Round, StopReason, TestRecord, TestVerdict};
 use sattar_heap::{input_from_json, input_to_json, MethodSig, Schema};
 use sattar_java::StmtId;
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{Read, Seek, Write};
 use std::path::{Path, PathBuf};
 
 /// The format version written in every header.
-pub const SESSION_VERSION: u32 = 1;
+pub const SESSION_VERSION: u32 = 2;
 
 /// The Java sources a session analyses, as given: one path (the common case), or several.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -42,7 +50,44 @@ impl JavaPaths {
     }
 }
 
-/// What a session was started with: enough to rebuild the subject and the options.
+/// The bounds of the session's encodings (the flags of `check` and `core`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredBounds {
+    /// `--scope`: the largest scope `check` tries for a failing input.
+    pub scope: usize,
+    /// `--bitwidth`.
+    pub bitwidth: Option<usize>,
+    /// `--unroll`.
+    pub unroll: Option<u32>,
+    /// `--max-unroll`.
+    pub max_unroll: u32,
+    /// `--sat-time`, seconds.
+    pub sat_time: f64,
+    /// `--max-gates`.
+    pub max_gates: usize,
+    /// `--max-instances`.
+    #[serde(default = "default_max_instances")]
+    pub max_instances: usize,
+    /// `--order`: `statements` or `constraints`.
+    pub order: String,
+}
+
+fn default_max_instances() -> usize {
+    sattar_encode::DEFAULT_MAX_INSTANCES
+}
+
+/// The limits of each test run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredLimits {
+    /// `--max-steps`.
+    pub max_steps: u64,
+    /// Nested calls before the interpreter's `StackOverflowError`.
+    pub max_depth: u32,
+    /// `--timeout`, seconds.
+    pub timeout: f64,
+}
+
+/// What a session was started with: enough to rebuild the subject and the options exactly.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SessionHeader {
     /// Always [`SESSION_VERSION`].
@@ -57,7 +102,7 @@ pub struct SessionHeader {
     pub spec: Option<String>,
     /// The ensures set.
     pub ensures: Option<String>,
-    /// `sat-tar`, `sat` or `tar-muc`.
+    /// `sat-tar`, `sat`, `tar-muc` or `apg`.
     pub technique: String,
     /// The formula.
     pub formula: String,
@@ -71,8 +116,22 @@ pub struct SessionHeader {
     pub max_cores: usize,
     /// The executor: `jvm` or `interp`.
     pub engine: String,
-    /// The failing input the session localizes.
-    pub initial_input: serde_json::Value,
+    /// The bounds of the encodings.
+    pub bounds: StoredBounds,
+    /// The limits of each test run.
+    pub limits: StoredLimits,
+    /// The failing input the user gave (`None`: the smallest one `check` finds).
+    pub input: Option<Value>,
+    /// Every file the subject was read from, with its SHA-256: a resume on changed files is
+    /// refused, naming them.
+    pub files: Vec<FileDigest>,
+}
+
+/// The line after the header: the failing input the session localizes, once known.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct InitialLine {
+    /// The fault-revealing input (given, or found by `check`).
+    pub initial_input: Value,
 }
 
 /// One round as stored.
@@ -81,7 +140,7 @@ pub struct RoundLine {
     /// 1-based round number.
     pub round: usize,
     /// The generated input.
-    pub input: serde_json::Value,
+    pub input: Value,
     /// `pass`, `fail` or `invalid`.
     pub verdict: String,
     /// Violated constraints (or, for an invalid input, the broken pre-state constraints).
@@ -92,6 +151,12 @@ pub struct RoundLine {
     pub prefix: Option<usize>,
     /// Whether the test joined the spectrum.
     pub added: bool,
+    /// The coverage the encoding predicted, when the real run's differs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub predicted: Option<Vec<u32>>,
+    /// Whether the run was stopped by the wall clock.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub timed_out: bool,
 }
 
 /// The last line of a finished session.
@@ -106,6 +171,8 @@ pub struct EndLine {
 pub struct StoredSession {
     /// The header.
     pub header: SessionHeader,
+    /// The failing input, once the initial analysis had found it.
+    pub initial: Option<Value>,
     /// The rounds, in order.
     pub rounds: Vec<RoundLine>,
     /// How it finished, if it did.
@@ -116,19 +183,79 @@ fn io_err(path: &Path, e: impl std::fmt::Display) -> EngineError {
     EngineError::Session(format!("{}: {e}", path.display()))
 }
 
-/// Appends lines to a session file, flushing each one to disk.
+/// The name of the field that seals a line.
+const CHECK: &str = "check";
+
+/// `value` as one sealed line: its fields, then `check`, the SHA-256 of the line without it.
+fn sealed(value: &impl Serialize) -> Result<String, String> {
+    let Value::Object(mut map) = serde_json::to_value(value).map_err(|e| e.to_string())? else {
+        return Err("a session line must be an object".into());
+    };
+    let check = sha256_hex(Value::Object(map.clone()).to_string().as_bytes());
+    map.insert(CHECK.into(), Value::String(check));
+    Ok(Value::Object(map).to_string())
+}
+
+/// The fields of a sealed line, if its `check` matches them.
+fn unsealed(line: &str) -> Result<Map<String, Value>, String> {
+    let Value::Object(mut map) = serde_json::from_str(line).map_err(|e| e.to_string())? else {
+        return Err("not a JSON object".into());
+    };
+    let Some(Value::String(check)) = map.remove(CHECK) else {
+        return Err("it has no `check` field, so sattar did not write it".into());
+    };
+    if sha256_hex(Value::Object(map.clone()).to_string().as_bytes()) != check {
+        return Err(
+            "it was changed after sattar wrote it (its `check` does not match); a session is resumed only as it was written: start a new one".into(),
+        );
+    }
+    Ok(map)
+}
+
+/// Appends sealed lines to a session file it holds locked, syncing each one to disk.
 pub struct SessionWriter {
     path: PathBuf,
     file: File,
 }
 
+/// Locks `file` for this process, or says who holds it.
+fn lock(file: &File, path: &Path) -> Result<(), EngineError> {
+    match file.try_lock() {
+        Ok(()) => Ok(()),
+        Err(std::fs::TryLockError::WouldBlock) => Err(io_err(
+            path,
+            "is being written by another sattar process; wait for it to end, or give another --session",
+        )),
+        // A file system without locks: go on unprotected rather than refuse to work.
+        Err(std::fs::TryLockError::Error(e)) if e.kind() == std::io::ErrorKind::Unsupported => {
+            Ok(())
+        }
+        Err(std::fs::TryLockError::Error(e)) => Err(io_err(path, format!("cannot lock: {e}"))),
+    }
+}
+
 impl SessionWriter {
-    /// Creates (or truncates) `path` and writes the header.
+    /// Creates the session file `path` (a file that holds anything is refused: nothing a user
+    /// wrote is overwritten), locks it and writes the header.
     pub fn create(path: &Path, header: &SessionHeader) -> Result<SessionWriter, EngineError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| io_err(dir, e))?;
         }
-        let file = File::create(path).map_err(|e| io_err(path, e))?;
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)
+            .map_err(|e| io_err(path, e))?;
+        lock(&file, path)?;
+        let len = file.metadata().map_err(|e| io_err(path, e))?.len();
+        if len > 0 {
+            return Err(io_err(
+                path,
+                "exists and is not empty: continue it with --resume, or give another --session",
+            ));
+        }
         let mut w = SessionWriter {
             path: path.to_path_buf(),
             file,
@@ -137,23 +264,29 @@ impl SessionWriter {
         Ok(w)
     }
 
-    /// Opens an existing session to append to; a half-written last line is cut off first.
-    pub fn append(path: &Path) -> Result<SessionWriter, EngineError> {
-        let text = std::fs::read_to_string(path).map_err(|e| io_err(path, e))?;
-        let complete = text.rfind('\n').map_or(0, |i| i + 1);
-        let file = OpenOptions::new()
+    /// Opens a session to resume: locks it, reads it back (every line checked), and cuts off a
+    /// half-written last line.
+    pub fn resume(path: &Path) -> Result<(SessionWriter, StoredSession), EngineError> {
+        let mut file = OpenOptions::new()
+            .read(true)
             .write(true)
             .open(path)
             .map_err(|e| io_err(path, e))?;
+        lock(&file, path)?;
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes).map_err(|e| io_err(path, e))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| io_err(path, "not a sattar session file (not UTF-8 text)"))?;
+        let stored = parse_session(path, &text)?;
+        let complete = text.rfind('\n').map_or(0, |i| i + 1);
         file.set_len(complete as u64).map_err(|e| io_err(path, e))?;
-        let mut file = file;
-        use std::io::Seek;
         file.seek(std::io::SeekFrom::End(0))
             .map_err(|e| io_err(path, e))?;
-        Ok(SessionWriter {
+        let writer = SessionWriter {
             path: path.to_path_buf(),
             file,
-        })
+        };
+        Ok((writer, stored))
     }
 
     /// The file's path.
@@ -162,9 +295,16 @@ impl SessionWriter {
     }
 
     fn line(&mut self, value: &impl Serialize) -> Result<(), EngineError> {
-        let text = serde_json::to_string(value).map_err(|e| io_err(&self.path, e))?;
+        let text = sealed(value).map_err(|e| io_err(&self.path, e))?;
         writeln!(self.file, "{text}").map_err(|e| io_err(&self.path, e))?;
         self.file.sync_data().map_err(|e| io_err(&self.path, e))
+    }
+
+    /// Records the failing input the initial analysis settled on.
+    pub fn initial(&mut self, input: Value) -> Result<(), EngineError> {
+        self.line(&InitialLine {
+            initial_input: input,
+        })
     }
 
     /// Appends a round.
@@ -183,14 +323,17 @@ impl SessionWriter {
 /// A round as stored.
 pub fn round_line(r: &Round) -> RoundLine {
     let t = &r.test;
+    let ids = |s: &std::collections::BTreeSet<StmtId>| s.iter().map(|s| s.0).collect();
     RoundLine {
         round: r.number,
         input: input_to_json(&t.input),
         verdict: t.verdict.label().into(),
         violated: t.verdict.constraints().to_vec(),
-        covered: t.covered.iter().map(|s| s.0).collect(),
+        covered: ids(&t.covered),
         prefix: t.prefix,
         added: t.added,
+        predicted: t.predicted.as_ref().map(ids),
+        timed_out: t.timed_out,
     }
 }
 
@@ -202,87 +345,163 @@ pub fn stop_name(r: StopReason) -> &'static str {
     }
 }
 
-/// Reads a session file back (a half-written last line is ignored).
-pub fn read_session(path: &Path) -> Result<StoredSession, EngineError> {
-    let file = File::open(path).map_err(|e| io_err(path, e))?;
-    let text: Vec<String> = BufReader::new(file)
-        .lines()
-        .collect::<Result<_, _>>()
-        .map_err(|e| io_err(path, e))?;
-    let raw = std::fs::read_to_string(path).map_err(|e| io_err(path, e))?;
-    let complete = if raw.ends_with('\n') {
-        text.len()
-    } else {
-        text.len().saturating_sub(1)
-    };
-    let mut lines = text.into_iter().take(complete).enumerate();
-    let Some((_, first)) = lines.next() else {
-        return Err(io_err(path, "empty: not a sattar session file"));
-    };
-    let header: SessionHeader = serde_json::from_str(&first)
-        .map_err(|e| io_err(path, format!("line 1: not a sattar session header ({e})")))?;
-    if header.sattar_session != SESSION_VERSION {
-        return Err(io_err(
-            path,
-            format!(
-                "session format {} (this sattar reads {SESSION_VERSION})",
-                header.sattar_session
-            ),
-        ));
-    }
-    let mut rounds = Vec::new();
-    let mut finished = None;
-    for (i, l) in lines {
-        if let Ok(end) = serde_json::from_str::<EndLine>(&l) {
-            finished = Some(end.finished);
-            continue;
+/// The header, checked: its format version first (a session of another sattar is named as such).
+fn header_of(path: &Path, first: &str) -> Result<SessionHeader, EngineError> {
+    let what = |e: String| io_err(path, format!("line 1: {e}"));
+    let raw: Value = serde_json::from_str(first)
+        .map_err(|e| what(format!("not a sattar session header ({e})")))?;
+    match raw.get("sattar_session").and_then(Value::as_u64) {
+        Some(v) if v == u64::from(SESSION_VERSION) => {}
+        Some(v) => {
+            return Err(what(format!(
+                "a session of format {v}, written by another version of sattar (this one reads {SESSION_VERSION}); start a new session"
+            )))
         }
-        let r: RoundLine =
-            serde_json::from_str(&l).map_err(|e| io_err(path, format!("line {}: {e}", i + 1)))?;
-        if r.round != rounds.len() + 1 {
-            return Err(io_err(
-                path,
-                format!("line {}: round {} out of order", i + 1, r.round),
-            ));
-        }
-        rounds.push(r);
+        None => return Err(what("not a sattar session header".into())),
     }
-    Ok(StoredSession {
-        header,
-        rounds,
-        finished,
-    })
+    let fields = unsealed(first).map_err(what)?;
+    serde_json::from_value(Value::Object(fields))
+        .map_err(|e| what(format!("not a sattar session header ({e})")))
 }
 
-/// A stored round as a test record for [`crate::Localizer::apply`].
+/// Parses a session's text: the header, the initial input, the rounds in order, the end.
+fn parse_session(path: &Path, text: &str) -> Result<StoredSession, EngineError> {
+    let complete = text.rfind('\n').map_or("", |i| &text[..i]);
+    if complete.is_empty() {
+        return Err(io_err(
+            path,
+            if text.trim().is_empty() {
+                "is empty: not a sattar session file"
+            } else {
+                "its header is incomplete (the session was stopped while writing it): start a new session"
+            },
+        ));
+    }
+    let mut lines = complete.split('\n').enumerate();
+    let header = match lines.next() {
+        Some((_, first)) => header_of(path, first)?,
+        None => return Err(io_err(path, "is empty: not a sattar session file")),
+    };
+    let mut stored = StoredSession {
+        header,
+        initial: None,
+        rounds: Vec::new(),
+        finished: None,
+    };
+    for (i, line) in lines {
+        let at = |e: String| io_err(path, format!("line {}: {e}", i + 1));
+        let fields = unsealed(line).map_err(at)?;
+        if stored.finished.is_some() {
+            return Err(at("a line after the end of the session".into()));
+        }
+        let value = Value::Object(fields);
+        if value.get("initial_input").is_some() && stored.initial.is_none() {
+            let l: InitialLine = serde_json::from_value(value).map_err(|e| at(e.to_string()))?;
+            stored.initial = Some(l.initial_input);
+        } else if value.get("finished").is_some() {
+            let end: EndLine = serde_json::from_value(value).map_err(|e| at(e.to_string()))?;
+            stored.finished = Some(end.finished);
+        } else {
+            if stored.initial.is_none() {
+                return Err(at("a round before the failing input".into()));
+            }
+            let r: RoundLine = serde_json::from_value(value).map_err(|e| at(e.to_string()))?;
+            if r.round != stored.rounds.len() + 1 {
+                return Err(at(format!("round {} out of order", r.round)));
+            }
+            stored.rounds.push(r);
+        }
+    }
+    Ok(stored)
+}
+
+/// What a stored round may name: the program's statements and the spec's constraints.
+pub struct RoundCheck<'a> {
+    /// The number of statements of the program (ids are 1..=this).
+    pub statements: u32,
+    /// Every constraint name a verdict may give (the spec's and the implicit ones).
+    pub constraints: &'a [String],
+}
+
+/// A stored round as a test record for [`crate::Localizer::apply`], its ids and names checked.
 pub fn test_record(
     r: &RoundLine,
     schema: &Schema,
     sig: &MethodSig,
     path: &Path,
+    check: &RoundCheck,
 ) -> Result<TestRecord, EngineError> {
+    let bad = |why: String| io_err(path, format!("round {}: {why}", r.round));
     let (input, _) = input_from_json(
         &r.input.to_string(),
-        &path.display().to_string(),
+        &format!("{} (round {})", path.display(), r.round),
         schema,
         sig,
     )?;
+    let stmts = |ids: &[u32]| {
+        ids.iter()
+            .map(|&id| {
+                if (1..=check.statements).contains(&id) {
+                    Ok(StmtId(id))
+                } else {
+                    Err(bad(format!(
+                        "statement s{id} does not exist (the program has s1 to s{})",
+                        check.statements
+                    )))
+                }
+            })
+            .collect::<Result<_, _>>()
+    };
+    if let Some(name) = r.violated.iter().find(|n| !check.constraints.contains(n)) {
+        return Err(bad(format!(
+            "`{name}` is not a constraint of this specification"
+        )));
+    }
     let verdict = match r.verdict.as_str() {
-        "pass" => TestVerdict::Pass,
-        "fail" => TestVerdict::Fail(r.violated.clone()),
-        "invalid" => TestVerdict::Invalid(r.violated.clone()),
+        "pass" if r.violated.is_empty() => TestVerdict::Pass,
+        "fail" if !r.violated.is_empty() => TestVerdict::Fail(r.violated.clone()),
+        "invalid" if !r.violated.is_empty() => TestVerdict::Invalid(r.violated.clone()),
         other => {
-            return Err(io_err(
-                path,
-                format!("round {}: unknown verdict `{other}`", r.round),
-            ))
+            return Err(bad(format!(
+                "the verdict `{other}` with violated {:?} is not one sattar gives",
+                r.violated
+            )))
         }
     };
     Ok(TestRecord {
         input,
         verdict,
-        covered: r.covered.iter().map(|s| StmtId(*s)).collect(),
+        covered: stmts(&r.covered)?,
         added: r.added,
         prefix: r.prefix,
+        predicted: r.predicted.as_deref().map(stmts).transpose()?,
+        timed_out: r.timed_out,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sealed_line_reads_back_and_any_change_is_refused() {
+        let end = EndLine {
+            finished: "user".into(),
+        };
+        let line = sealed(&end).expect("sealed");
+        assert!(
+            line.starts_with(r#"{"finished":"user","check":""#),
+            "{line}"
+        );
+        let back = unsealed(&line).expect("unsealed");
+        assert_eq!(back.get("finished"), Some(&Value::String("user".into())));
+        let changed = line.replace("user", "rounds");
+        assert!(unsealed(&changed)
+            .expect_err("changed")
+            .contains("changed after"));
+        let unsealed_line = r#"{"finished":"user"}"#;
+        assert!(unsealed(unsealed_line)
+            .expect_err("no check")
+            .contains("no `check`"));
+    }
 }

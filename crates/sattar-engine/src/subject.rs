@@ -1,6 +1,7 @@
 //! A subject: the Java program, the method under analysis, its resolved specification and, for a
 //! bundled fault, the catalog entry. Built from files or from `--fault ID`.
 
+use crate::digest::{changed, FileDigest};
 use crate::error::{read, EngineError};
 use crate::sources::read_sources;
 use sattar_catalog::{Catalog, Fault};
@@ -28,6 +29,9 @@ pub struct SubjectRequest {
     /// Without `ensures`, take the method's first set instead of refusing (for input generation,
     /// which reads no postcondition).
     pub any_ensures: bool,
+    /// The files (sources, then the spec) must have exactly these contents (a resumed session's
+    /// record); a difference is refused before anything is parsed.
+    pub expect: Option<Vec<FileDigest>>,
 }
 
 /// A loaded, checked subject.
@@ -41,6 +45,8 @@ pub struct Subject {
     pub spec: ResolvedMethod,
     /// The catalog entry, for a bundled fault.
     pub fault: Option<Fault>,
+    /// The files it was read from (sources, then the spec file), with their SHA-256.
+    pub files: Vec<FileDigest>,
 }
 
 impl Subject {
@@ -55,9 +61,28 @@ impl Subject {
             )),
             (false, None) => {
                 let sources = read_sources(&req.java)?;
-                Self::assemble(&sources, req, None)
+                Self::assemble(&sources, req, None, None)
             }
             (true, Some(id)) => Self::from_fault(id, req),
+        }
+    }
+
+    /// The spec file's path and text, if the request names one.
+    fn spec_text(req: &SubjectRequest) -> Result<Option<(String, String)>, EngineError> {
+        req.spec
+            .as_ref()
+            .map(|p| Ok((p.display().to_string(), read(p)?)))
+            .transpose()
+    }
+
+    /// Refuses files whose contents differ from what the request expects.
+    fn verify(req: &SubjectRequest, files: &[FileDigest]) -> Result<(), EngineError> {
+        match &req.expect {
+            Some(want) => match changed(want, files).as_slice() {
+                [] => Ok(()),
+                paths => Err(EngineError::Changed(paths.to_vec())),
+            },
+            None => Ok(()),
         }
     }
 
@@ -79,21 +104,40 @@ impl Subject {
                 .or_else(|| Some(catalog.root.join(&fault.spec))),
             ensures: req.ensures.clone().or_else(|| fault.ensures.clone()),
             any_ensures: req.any_ensures,
+            expect: req.expect.clone(),
         };
-        Self::assemble(&sources, &req, Some(fault))
+        Self::assemble(&sources, &req, Some(fault), Some(&catalog.root))
     }
 
+    /// The subject of `sources` and the request's spec; `root`: the catalog's root, which a
+    /// bundled file's digest is named relative to (so a session moves with the repository).
     fn assemble(
         sources: &[SourceText],
         req: &SubjectRequest,
         fault: Option<Fault>,
+        root: Option<&Path>,
     ) -> Result<Subject, EngineError> {
+        let spec_file = Self::spec_text(req)?;
+        let spec_digest = req
+            .spec
+            .as_deref()
+            .zip(spec_file.as_ref())
+            .map(|(p, (_, t))| {
+                let name = root.and_then(|r| p.strip_prefix(r).ok()).unwrap_or(p);
+                FileDigest::of(&name.display().to_string(), t)
+            });
+        let files: Vec<FileDigest> = sources
+            .iter()
+            .map(|s| FileDigest::of(&s.path, &s.text))
+            .chain(spec_digest)
+            .collect();
+        Self::verify(req, &files)?;
         let program = parse_sources(sources).map_err(EngineError::Java)?;
         let method = pick_method(&program, req.method.as_deref())?;
         program
             .check_supported(method)
             .map_err(|d| EngineError::Java(vec![d]))?;
-        let spec = load_spec(&program, method, req.spec.as_deref())?;
+        let spec = load_spec(&program, method, spec_file.as_ref())?;
         // Without a chosen set, input generation (which reads no postcondition) takes the first.
         let first = match (&req.ensures, req.any_ensures) {
             (None, true) => spec
@@ -124,6 +168,7 @@ impl Subject {
             method,
             spec: resolved,
             fault,
+            files,
         })
     }
 
@@ -156,9 +201,19 @@ pub(crate) fn pick_method(program: &Program, name: Option<&str>) -> Result<Metho
         .filter(|m| !m.is_constructor() && m.kind == sattar_java::MethodKind::Source)
         .map(|m| m.qualified_name())
         .collect();
+    if all.is_empty() {
+        return Err(EngineError::Usage(format!(
+            "{}: no class declares a method here, so there is nothing to analyse; give the Java file that declares the method",
+            sources_label(program)
+        )));
+    }
     let Some(name) = name else {
         return match all.as_slice() {
-            [_] => Ok(program.find_methods(all[0].rsplit('.').next().unwrap_or_default())[0].id),
+            [only] => program
+                .find_methods(only)
+                .first()
+                .map(|m| m.id)
+                .ok_or_else(|| EngineError::Usage(format!("--method {only}: not found"))),
             _ => Err(EngineError::Usage(format!(
                 "{}: which method? pass --method NAME (one of: {})",
                 sources_label(program),
@@ -223,14 +278,15 @@ fn sources_label(program: &Program) -> String {
     }
 }
 
-/// The spec of `method`: the spec file (if any) merged with the Java annotations.
+/// The spec of `method`: the spec file (its path and text, if any) merged with the Java
+/// annotations.
 fn load_spec(
     program: &Program,
     method: MethodId,
-    spec_file: Option<&Path>,
+    spec_file: Option<&(String, String)>,
 ) -> Result<Spec, EngineError> {
     let mut spec = match spec_file {
-        Some(p) => parse_spec(&p.display().to_string(), &read(p)?)?,
+        Some((path, text)) => parse_spec(path, text)?,
         None => Spec::default(),
     };
     let m = program.method(method);

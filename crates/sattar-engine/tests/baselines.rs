@@ -35,6 +35,8 @@ fn record(s: &Subject, input: sattar_heap::TestInput) -> TestRecord {
         covered: j.execution.covered,
         added: true,
         prefix: None,
+        predicted: None,
+        timed_out: false,
     }
 }
 

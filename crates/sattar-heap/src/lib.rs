@@ -48,8 +48,9 @@ impl PartialOrd for ObjId {
     }
 }
 impl fmt::Display for ObjId {
+    /// The name, with control characters escaped (a name is free text from the input file).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&sattar_diag::printable(&self.0))
     }
 }
 

@@ -8,6 +8,7 @@ use crate::ir::*;
 use sattar_heap::Value;
 use sattar_heap::{Heap, ObjId, Object, TestInput};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::time::Instant;
 
 /// The class name the interpreter reports for a null dereference.
 pub const NPE: &str = "java.lang.NullPointerException";
@@ -19,6 +20,11 @@ pub const ABSTRACT_METHOD: &str = "java.lang.AbstractMethodError";
 pub const ARITHMETIC: &str = "java.lang.ArithmeticException";
 /// The class name reported when calls nest deeper than [`Limits::max_depth`].
 pub const STACK_OVERFLOW: &str = "java.lang.StackOverflowError";
+
+/// The most branch events a run records; later ones are counted in
+/// [`Execution::trace_dropped`]. The run itself goes on: this bounds sattar's memory (a few MB),
+/// never what the code under test may do. Every engine keeps the same prefix.
+pub const TRACE_LIMIT: usize = 1 << 20;
 
 /// Bounds on one run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,7 +55,7 @@ pub enum Termination {
     StepLimit,
     /// The code under test called `System.exit` with this status (JVM engine only).
     Exited(i32),
-    /// The wall-clock limit ran out (JVM engine only).
+    /// The wall-clock limit ran out.
     TimedOut,
     /// The JVM process died (JVM engine only): what is known about why.
     Crashed(String),
@@ -88,8 +94,10 @@ pub struct Execution {
     pub post: Heap,
     /// The statements that started executing.
     pub covered: BTreeSet<StmtId>,
-    /// Branch outcomes in execution order.
+    /// Branch outcomes in execution order: the first [`TRACE_LIMIT`].
     pub trace: Vec<BranchEvent>,
+    /// Branch outcomes past [`TRACE_LIMIT`], counted but not recorded.
+    pub trace_dropped: u64,
     /// Steps used.
     pub steps: u64,
 }
@@ -131,7 +139,11 @@ pub enum RunError {
 enum Stop {
     Throw(String),
     StepLimit,
+    TimedOut,
 }
+
+/// How often (in steps, a power of two) the interpreter looks at the clock when it has a deadline.
+const CLOCK_EVERY: u64 = 1 << 12;
 
 /// How a core node completed.
 enum Flow {
@@ -160,6 +172,8 @@ struct Machine<'p> {
     fresh: u32,
     covered: BTreeSet<StmtId>,
     trace: Vec<BranchEvent>,
+    trace_dropped: u64,
+    deadline: Option<Instant>,
 }
 
 /// Runs `method` on `input` within `limits`.
@@ -168,6 +182,17 @@ pub fn run(
     method: MethodId,
     input: &TestInput,
     limits: Limits,
+) -> Result<Execution, RunError> {
+    run_until(program, method, input, limits, None)
+}
+
+/// [`run`], stopped as [`Termination::TimedOut`] at `deadline` (the wall clock of `--timeout`).
+pub fn run_until(
+    program: &Program,
+    method: MethodId,
+    input: &TestInput,
+    limits: Limits,
+    deadline: Option<Instant>,
 ) -> Result<Execution, RunError> {
     let m = program.method(method);
     program
@@ -213,11 +238,14 @@ pub fn run(
         fresh: 0,
         covered: BTreeSet::new(),
         trace: Vec::new(),
+        trace_dropped: 0,
+        deadline,
     };
     let termination = match mc.invoke(method, input.this.clone(), args) {
         Ok(v) => Termination::Returned(v),
         Err(Stop::Throw(e)) => Termination::Threw(e),
         Err(Stop::StepLimit) => Termination::StepLimit,
+        Err(Stop::TimedOut) => Termination::TimedOut,
     };
     let (termination, post) = canonical_outcome(&mc.heap, input, termination);
     Ok(Execution {
@@ -225,6 +253,7 @@ pub fn run(
         post,
         covered: mc.covered,
         trace: mc.trace,
+        trace_dropped: mc.trace_dropped,
         steps: mc.steps,
     })
 }
@@ -263,6 +292,10 @@ impl<'p> Machine<'p> {
         self.steps += 1;
         if self.steps > self.limits.max_steps {
             return Err(Stop::StepLimit);
+        }
+        if self.steps & (CLOCK_EVERY - 1) == 0 && self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            return Err(Stop::TimedOut);
         }
         Ok(())
     }
@@ -357,10 +390,14 @@ impl<'p> Machine<'p> {
             }
             NodeKind::Branch { cond } => {
                 let taken = self.operand(&Operand::Var(*cond), f) == Value::Bool(true);
-                self.trace.push(BranchEvent {
-                    stmt: n.stmt,
-                    taken,
-                });
+                if self.trace.len() < TRACE_LIMIT {
+                    self.trace.push(BranchEvent {
+                        stmt: n.stmt,
+                        taken,
+                    });
+                } else {
+                    self.trace_dropped += 1;
+                }
             }
             NodeKind::If {
                 cond,

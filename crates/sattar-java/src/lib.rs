@@ -15,7 +15,9 @@ pub mod jdk;
 
 pub use cfg::{Cfg, CfgEdge, CfgNode};
 pub use frontend::{parse_program, parse_sources};
-pub use interp::{run, BranchEvent, Execution, Limits, RunError, Termination};
+pub use interp::{
+    run, run_until, BranchEvent, Execution, Limits, RunError, Termination, TRACE_LIMIT,
+};
 pub use ir::*;
 /// A source file as javac reads it (the input of [`parse_sources`]).
 pub use sattar_jdk::SourceText;

@@ -140,14 +140,21 @@ fn attribution_cache(jdk: &Jdk, files: &[SourceText]) -> Option<PathBuf> {
     )
 }
 
-/// A cached answer, if it is there and whole (a damaged one is ignored and recomputed).
+/// A cached answer, if it is there and whole: its first line is the hash of the rest, so a
+/// truncated or altered answer is ignored (and recomputed), never used.
 fn read_cached(path: &Path) -> Option<Attribution> {
-    let line = std::fs::read_to_string(path).ok()?;
-    parse_attribution(&line).ok()
+    let text = std::fs::read_to_string(path).ok()?;
+    let (hash, line) = text.split_once('\n')?;
+    if hash != content_key([("answer", line)]) {
+        return None;
+    }
+    parse_attribution(line).ok()
 }
 
-/// Stores an answer (written aside, then renamed: a reader never sees half a file).
+/// Stores an answer after the hash of it (written aside, then renamed: a reader never sees half
+/// a file).
 fn write_cached(path: &Path, line: &str) {
+    let text = format!("{}\n{line}", content_key([("answer", line)]));
     let Some(dir) = path.parent() else { return };
     if std::fs::create_dir_all(dir).is_err() {
         return; // a read-only cache only costs time
@@ -157,7 +164,7 @@ fn write_cached(path: &Path, line: &str) {
         std::process::id(),
         std::thread::current().id()
     ));
-    if std::fs::write(&tmp, line).is_ok() && std::fs::rename(&tmp, path).is_err() {
+    if std::fs::write(&tmp, text).is_ok() && std::fs::rename(&tmp, path).is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
 }
@@ -224,7 +231,8 @@ fn request(op: &str, files: &[SourceText], out: Option<&Path>) -> Result<String,
             Ok(line) => return Ok(line),
             Err(e) => {
                 *guard = None;
-                if attempt == 1 {
+                // The same sources would take as long again: only a dead helper is retried.
+                if attempt == 1 || matches!(e, JdkError::Timeout(_)) {
                     return Err(e);
                 }
             }
@@ -284,10 +292,7 @@ impl Helper {
         self.stdin.flush().map_err(io)?;
         match self.lines.recv_timeout(DEFAULT_TIMEOUT) {
             Ok(line) => Ok(line),
-            Err(RecvTimeoutError::Timeout) => Err(JdkError::Frontend(format!(
-                "javac took more than {} s on these sources",
-                DEFAULT_TIMEOUT.as_secs()
-            ))),
+            Err(RecvTimeoutError::Timeout) => Err(JdkError::Timeout(DEFAULT_TIMEOUT.as_secs())),
             Err(RecvTimeoutError::Disconnected) => {
                 Err(JdkError::Frontend("the javac helper exited".into()))
             }

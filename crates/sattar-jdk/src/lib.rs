@@ -23,4 +23,7 @@ pub enum JdkError {
     /// The javac helper failed or misbehaved.
     #[error("javac helper: {0}")]
     Frontend(String),
+    /// javac did not answer within its time limit (pathological sources: the helper is stopped).
+    #[error("javac did not finish within {0} s on these sources (the limit of sattar's javac helper); split or simplify them (nesting thousands of levels deep?)")]
+    Timeout(u64),
 }

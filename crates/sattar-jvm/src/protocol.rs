@@ -143,8 +143,11 @@ pub enum Response {
         end: RunEnd,
         /// Covered statement ids.
         covered: Vec<u32>,
-        /// Branch events, `2 * id + taken`.
+        /// Branch events, `2 * id + taken` (at most `sattar_java::TRACE_LIMIT`).
         trace: Vec<u32>,
+        /// Branch events past the trace limit, counted but not recorded.
+        #[serde(default)]
+        trace_dropped: u64,
         /// Input objects (names kept) and reachable new ones (named `\u{1}jvmN`).
         post: Vec<WireObject>,
         /// Every static field after the run.

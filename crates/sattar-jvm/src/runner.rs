@@ -349,12 +349,15 @@ impl JvmRunner {
                 end,
                 covered,
                 trace,
+                trace_dropped,
                 post,
                 statics,
                 steps,
             }) => {
                 let post = from_wire_heap(&post, &statics);
-                Ok(self.done(input, end, covered, trace, &post, steps))
+                let mut ex = self.done(input, end, covered, trace, &post, steps);
+                ex.trace_dropped = trace_dropped;
+                Ok(ex)
             }
             Ok(Response::Exited(code)) => {
                 if let Some(w) = self.worker.take() {
@@ -499,6 +502,7 @@ impl JvmRunner {
                     taken: e % 2 == 1,
                 })
                 .collect(),
+            trace_dropped: 0,
             steps,
         }
     }
@@ -527,6 +531,7 @@ fn unobserved(input: &TestInput, termination: Termination) -> Execution {
         post: input.heap.clone(),
         covered: BTreeSet::new(),
         trace: Vec::new(),
+        trace_dropped: 0,
         steps: 0,
     }
 }

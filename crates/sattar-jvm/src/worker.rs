@@ -11,6 +11,7 @@ use jni::objects::{
 use jni::signature::{JavaType, Primitive, ReturnType};
 use jni::sys::{jint, jvalue, JavaVMInitArgs, JavaVMOption, JNI_OK, JNI_VERSION_1_8};
 use jni::JNIEnv;
+use sattar_java::TRACE_LIMIT;
 use std::collections::HashMap;
 use std::ffi::{c_void, CString};
 use std::io::BufRead;
@@ -26,6 +27,17 @@ type Res<T> = Result<T, String>;
 
 /// The class name of an out-of-memory outcome.
 pub const OOM: &str = "java.lang.OutOfMemoryError";
+
+/// MiB added to the JVM's heap for the trace buffer (`TRACE_LIMIT` ints, and some slack).
+const TRACE_MB: u32 = (TRACE_LIMIT * 4 / (1 << 20)) as u32 + 4;
+
+/// What the probes recorded in one run.
+struct Probes {
+    covered: Vec<u32>,
+    trace: Vec<u32>,
+    trace_dropped: u64,
+    steps: u64,
+}
 
 /// Runs the worker: reads requests on stdin, answers on stdout; never returns.
 pub fn worker_main() -> ! {
@@ -157,7 +169,8 @@ fn create_vm(libjvm: &str, classpath: &str, heap_mb: u32) -> Res<JNIEnv<'static>
     std::mem::forget(lib);
     let opts = [
         format!("-Djava.class.path={classpath}"),
-        format!("-Xmx{heap_mb}m"),
+        // The code under test gets its whole heap: the trace buffer comes on top.
+        format!("-Xmx{}m", heap_mb.saturating_add(TRACE_MB)),
         "-XX:+UseSerialGC".into(),
         // Assertions enabled, as tests run them (and as sattar's engines model `assert`).
         "-ea".into(),
@@ -226,6 +239,7 @@ struct Bridge {
     hit: JStaticFieldID,
     trace: JStaticFieldID,
     len: JStaticFieldID,
+    dropped: JStaticFieldID,
     steps: JStaticFieldID,
     system: GlobalRef,
     identity: JStaticMethodID,
@@ -421,7 +435,7 @@ impl Bridge {
         let system = global_class(env, "java/lang/System")?;
         Ok(Bridge {
             reset: env
-                .get_static_method_id(class_ref(&cov), "reset", "(IJ)V")
+                .get_static_method_id(class_ref(&cov), "reset", "(IJI)V")
                 .map_err(|err| e("Cov.reset", err))?,
             hit: env
                 .get_static_field_id(class_ref(&cov), "hit", "[Z")
@@ -432,6 +446,9 @@ impl Bridge {
             len: env
                 .get_static_field_id(class_ref(&cov), "len", "I")
                 .map_err(|err| e("Cov.len", err))?,
+            dropped: env
+                .get_static_field_id(class_ref(&cov), "dropped", "J")
+                .map_err(|err| e("Cov.dropped", err))?,
             steps: env
                 .get_static_field_id(class_ref(&cov), "steps", "J")
                 .map_err(|err| e("Cov.steps", err))?,
@@ -513,6 +530,7 @@ impl Bridge {
                         end,
                         covered: vec![],
                         trace: vec![],
+                        trace_dropped: 0,
                         post: vec![],
                         statics: vec![],
                         steps: 0,
@@ -523,20 +541,22 @@ impl Bridge {
             }
             Err(other) => return Err(other.into()),
         };
-        let (covered, trace, steps) = self.probes(env)?;
+        let probes = self.probes(env)?;
         let statics = self.read_statics(env, &mut post)?;
         let post = self.read_post(env, post)?;
         Ok(Response::Done {
             end,
-            covered,
-            trace,
+            covered: probes.covered,
+            trace: probes.trace,
+            trace_dropped: probes.trace_dropped,
             post,
             statics,
-            steps,
+            steps: probes.steps,
         })
     }
 
-    /// Clears coverage and trace and sets the step budget (`Cov.reset(statements, max)`).
+    /// Clears coverage and trace and sets the step budget and the trace's capacity
+    /// (`Cov.reset(statements, max, maxTrace)`).
     fn reset_probes(&self, env: &mut JNIEnv, max_steps: u64) -> Result<(), JniOrMsg> {
         let max = i64::try_from(max_steps).unwrap_or(i64::MAX);
         let reset_args = [
@@ -544,8 +564,11 @@ impl Bridge {
                 i: self.statements as jint,
             },
             jvalue { j: max },
+            jvalue {
+                i: TRACE_LIMIT as jint,
+            },
         ];
-        // SAFETY: the id and arguments match `reset(int, long)`.
+        // SAFETY: the id and arguments match `reset(int, long, int)`.
         unsafe {
             env.call_static_method_unchecked(
                 class_ref(&self.cov),
@@ -727,7 +750,7 @@ impl Bridge {
         Ok(RunEnd::Threw(name))
     }
 
-    fn probes(&self, env: &mut JNIEnv) -> Result<(Vec<u32>, Vec<u32>, u64), JniOrMsg> {
+    fn probes(&self, env: &mut JNIEnv) -> Result<Probes, JniOrMsg> {
         let cov = class_ref(&self.cov);
         let hit = env
             .get_static_field_unchecked(
@@ -762,11 +785,15 @@ impl Bridge {
         let steps = env
             .get_static_field_unchecked(cov, self.steps, JavaType::Primitive(Primitive::Long))?
             .j()?;
-        Ok((
+        let dropped = env
+            .get_static_field_unchecked(cov, self.dropped, JavaType::Primitive(Primitive::Long))?
+            .j()?;
+        Ok(Probes {
             covered,
-            events.into_iter().map(|e| e as u32).collect(),
-            steps.max(0) as u64,
-        ))
+            trace: events.into_iter().map(|e| e as u32).collect(),
+            trace_dropped: dropped.max(0) as u64,
+            steps: steps.max(0) as u64,
+        })
     }
 
     fn identity_hash(&self, env: &mut JNIEnv, o: &JObject) -> Result<i32, JniOrMsg> {

@@ -485,6 +485,7 @@ mod tests {
                 input: serde_json::json!({"this": hostile}),
                 verdict: "pass".into(),
                 violated: Vec::new(),
+                timed_out: false,
             }],
             ranking: vec![
                 stmt(2, 3, &format!("size = 0; // {hostile}"), 1.5, 1, true),

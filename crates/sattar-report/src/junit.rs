@@ -64,6 +64,10 @@ pub struct ExportedTest {
     pub violated: Vec<String>,
     /// What the run did; `None` writes a test that only makes the call.
     pub expected: Option<ExpectedOutcome>,
+    /// The run did not end within this time (the step or time limit stopped it): the test
+    /// asserts that the call still does not, running it in its own thread and abandoning it
+    /// there, so the exported suite cannot hang.
+    pub timeout: Option<std::time::Duration>,
 }
 
 /// A generated Java source file.
@@ -292,15 +296,24 @@ impl<'a> TestWriter<'a> {
         self.build_input()?;
         let call = self.call()?;
         self.lines.push(String::new());
-        match &self.test.expected {
-            None => {
+        match (&self.test.expected, self.test.timeout) {
+            (None, Some(limit)) => {
+                let ms = limit.as_millis().max(1);
+                self.lines.push(format!(
+                    "// the run did not end within {ms} ms: assert that it still does not"
+                ));
+                self.lines.push(format!(
+                    "assertThrows(AssertionError.class, () -> assertTimeoutPreemptively(java.time.Duration.ofMillis({ms}), () -> {{ {call}; }}));"
+                ));
+            }
+            (None, None) => {
                 self.lines.push(
                     "// no observed outcome was recorded: the call is made, nothing asserted"
                         .into(),
                 );
                 self.lines.push(format!("{call};"));
             }
-            Some(expected) => self.assert_outcome(&call, expected)?,
+            (Some(expected), _) => self.assert_outcome(&call, expected)?,
         }
         Ok(self.lines)
     }

@@ -46,6 +46,9 @@ pub struct RoundSummary {
     pub verdict: String,
     /// The constraints the run violated.
     pub violated: Vec<String>,
+    /// Whether the run was stopped by the wall clock (`--timeout`); written only when it was.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub timed_out: bool,
 }
 
 /// What `sattar localize` reports: the violation, the suspects and the ranking.

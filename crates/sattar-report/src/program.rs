@@ -56,6 +56,14 @@ fn declared(p: &Program) -> impl Iterator<Item = &sattar_java::Method> {
 /// The IR as text: classes, then each method with its statements.
 pub fn program_text(p: &Program) -> String {
     let mut out = String::new();
+    if p.classes.is_empty() {
+        let files: Vec<&str> = p.files.iter().map(|f| f.path.as_str()).collect();
+        let _ = writeln!(
+            out,
+            "no class in {}: nothing to analyse",
+            sattar_diag::printable(&files.join(", "))
+        );
+    }
     for c in &p.classes {
         let fields: Vec<String> = c
             .fields
@@ -78,10 +86,16 @@ pub fn program_text(p: &Program) -> String {
             params.join(", ")
         );
         if let Some(d) = &m.unsupported {
-            let _ = writeln!(out, "  unsupported: {}: {}", d.location(), d.message);
+            let _ = writeln!(
+                out,
+                "  unsupported: {}: {}",
+                sattar_diag::printable(&d.location()),
+                sattar_diag::printable(&d.message)
+            );
         }
         for s in p.stmts_of(m.id) {
-            let _ = writeln!(out, "  s{:<4} L{:<4} {}", s.id.0, s.line, s.text);
+            let text = sattar_diag::printable(&s.text);
+            let _ = writeln!(out, "  s{:<4} L{:<4} {text}", s.id.0, s.line);
         }
     }
     out

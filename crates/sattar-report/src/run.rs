@@ -31,12 +31,20 @@ fn exception(t: &Termination) -> Option<String> {
     }
 }
 
-/// `returned true`, or how the run ended otherwise.
+/// `returned true`, or how the run ended otherwise; a limit of sattar's names its flag.
 pub(crate) fn ending(ex: &Execution) -> String {
-    match ex.result() {
-        Some(v) => format!("returned {v}"),
-        None => ex.termination.label(),
+    match (&ex.termination, ex.result()) {
+        (_, Some(v)) => format!("returned {v}"),
+        (Termination::StepLimit, _) => "stopped at the step limit (--max-steps)".into(),
+        (Termination::TimedOut, _) => "stopped by the wall clock (--timeout)".into(),
+        (t, None) => t.label(),
     }
+}
+
+/// Whether the run could be watched to its end: a JVM worker stopped by the clock, killed by an
+/// `OutOfMemoryError`, a crash or `System.exit` reports neither coverage nor steps.
+fn observed(ex: &Execution) -> bool {
+    ex.steps > 0 || matches!(ex.termination, Termination::Returned(_))
 }
 
 /// `16 17 18` for lines.
@@ -62,6 +70,7 @@ pub fn run_json(r: &TestRun) -> Json {
         "covered_lines": r.covered_lines,
         "covered": ex.covered.iter().map(|s| s.0).collect::<Vec<_>>(),
         "trace": trace,
+        "trace_dropped": ex.trace_dropped,
         "post": heap_to_json(&ex.post),
     })
 }
@@ -76,8 +85,21 @@ pub fn run_text(r: &TestRun) -> String {
     };
     let _ = writeln!(out, "{}  {}", r.method, verdict);
     let _ = writeln!(out, "input     {}", r.input);
-    let _ = writeln!(out, "ended     {} after {} steps", ending(ex), ex.steps);
-    let _ = writeln!(out, "covered   lines {}", lines_text(&r.covered_lines));
+    if observed(ex) {
+        let _ = writeln!(out, "ended     {} after {} steps", ending(ex), ex.steps);
+        let _ = writeln!(out, "covered   lines {}", lines_text(&r.covered_lines));
+    } else {
+        let _ = writeln!(out, "ended     {}", ending(ex));
+        let _ = writeln!(out, "covered   not observed (the JVM worker was stopped)");
+    }
+    if ex.trace_dropped > 0 {
+        let _ = writeln!(
+            out,
+            "trace     the first {} branch outcomes are kept, {} more are counted (sattar's trace buffer)",
+            ex.trace.len(),
+            ex.trace_dropped
+        );
+    }
     let _ = writeln!(out, "post      {}", ex.post);
     out
 }

@@ -87,7 +87,8 @@ fn caption(report: &Report) -> String {
     ))
 }
 
-/// `violated: sizeOk`, `12 tests`, `fault sll.sizeErr (line 23) at rank 1`.
+/// `violated: sizeOk`, `12 tests`, `fault sll.sizeErr (line 23) at rank 1`, and how many
+/// generated tests the clock stopped.
 fn summary_parts(report: &Report) -> Vec<String> {
     let violated = if report.violated.is_empty() {
         "none".to_string()
@@ -100,6 +101,14 @@ fn summary_parts(report: &Report) -> Vec<String> {
     };
     let mut parts = vec![format!("violated: {violated}"), tests];
     parts.extend(report.fault.as_ref().map(fault_summary));
+    let timed_out = report.rounds.iter().filter(|r| r.timed_out).count();
+    if timed_out > 0 {
+        let n = match timed_out {
+            1 => "1 generated test".to_string(),
+            n => format!("{n} generated tests"),
+        };
+        parts.push(format!("{n} timed out (raise --timeout), not ranked"));
+    }
     parts.iter().map(|p| clean(p)).collect()
 }
 
@@ -262,15 +271,16 @@ fn file_name(path: &str) -> &str {
     path.rsplit(['/', '\\']).next().unwrap_or(path)
 }
 
-/// Whitespace runs as one space, other control characters (escape codes included) as `?`, so
-/// that a statement's text can neither break a line nor colour the terminal.
+/// Whitespace runs as one space, other control characters (escape codes included) escaped by
+/// `sattar_diag::printable`, so that a statement's text can neither break a line nor colour the
+/// terminal.
 fn clean(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for word in s.split_whitespace() {
         if !out.is_empty() {
             out.push(' ');
         }
-        out.extend(word.chars().map(|c| if c.is_control() { '?' } else { c }));
+        out.push_str(&sattar_diag::printable(word));
     }
     out
 }
@@ -420,7 +430,7 @@ violated: sizeOk; 12 tests; fault sll.sizeErr (line 23) at rank 1
         r.ranking[0].text = "x = 1; \x1b[31m\ty\n= 2;".into();
         let plain = render_text(&r, &TextOptions::default());
         assert!(!plain.contains('\x1b'));
-        assert!(plain.contains("x = 1; ?[31m y = 2;"));
+        assert!(plain.contains("x = 1; \\u{1b}[31m y = 2;"));
         let coloured = render_text(
             &report(),
             &TextOptions {

@@ -49,6 +49,7 @@ fn observed(p: &Program, m: MethodId, name: &str, input: TestInput) -> ExportedT
         violated: vec![],
         expected: ExpectedOutcome::from_execution(&exec),
         input,
+        timeout: None,
     }
 }
 
@@ -500,6 +501,47 @@ fn a_test_without_an_observed_outcome_only_makes_the_call() {
     );
 }
 
+/// A run that did not end (sattar's step or time limit stopped it) is exported as a test that
+/// asserts the call still does not end within the limit, abandoning it in its own thread: the
+/// suite never hangs, and a version that ends is reported.
+#[test]
+fn a_run_that_did_not_end_is_exported_with_a_preemptive_timeout() {
+    let text = "class Spin {\n    int x;\n    void spin(int n) {\n        while (n > 0) {\n            x = x + 1;\n        }\n    }\n}\n";
+    let p = parse("Spin.java", text);
+    let m = method(&p, "spin");
+    let input = |n: i32| {
+        let mut heap = Heap::default();
+        heap.objects
+            .insert(ObjId::new("S0"), object("Spin", &[("x", Value::Int(0))]));
+        TestInput {
+            this: Some(ObjId::new("S0")),
+            args: vec![("n".into(), Value::Int(n))],
+            heap,
+        }
+    };
+    let endless = |name: &str, n: i32| ExportedTest {
+        name: name.into(),
+        input: input(n),
+        verdict: "fail".into(),
+        violated: vec!["terminates".into()],
+        expected: None,
+        timeout: Some(std::time::Duration::from_millis(300)),
+    };
+    let file = junit_test_class(&p, m, &[endless("spins", 1)]).expect("exportable");
+    assert!(
+        file.source.contains("assertThrows(AssertionError.class, () -> assertTimeoutPreemptively(java.time.Duration.ofMillis(300), () -> { s0.spin(1); }));"),
+        "{}",
+        file.source
+    );
+    assert_all_pass(compile_and_run("spin", ("Spin.java", text), &file), 1);
+    // The same test on an input whose run ends fails: the regression is seen.
+    let file = junit_test_class(&p, m, &[endless("ends", 0)]).expect("exportable");
+    if let Some((code, stdout)) = compile_and_run("spin-ends", ("Spin.java", text), &file) {
+        assert_eq!(code, 1, "{stdout}");
+        assert!(stdout.contains("ran 1 tests, 1 failing"), "{stdout}");
+    }
+}
+
 #[test]
 fn odd_names_become_valid_identifiers_and_strings() {
     let (p, text) = stack_program();
@@ -588,6 +630,7 @@ fn export(src: &str, name: &str, input: TestInput) -> Result<JavaTestFile, Expor
         verdict: "pass".into(),
         violated: vec![],
         expected: None,
+        timeout: None,
     };
     junit_test_class(&p, m, &[t])
 }

@@ -82,11 +82,17 @@ pub(crate) enum Gate {
 const MAX_NODES: usize = 1 << 31;
 
 /// A hash-consed boolean circuit: the same gate built twice yields the same handle.
+///
+/// A circuit has a node limit (see [`Circuit::set_node_limit`]): memory grows with nodes, so an
+/// encoding that would outgrow it stops growing instead — every node past the limit is the
+/// constant false, [`Circuit::exceeded`] says so, and a session refuses to solve it.
 #[derive(Debug, Clone)]
 pub struct Circuit {
     gates: Vec<Gate>,
     index: HashMap<Gate, u32>,
     inputs: u32,
+    limit: usize,
+    exceeded: bool,
 }
 
 impl Default for Circuit {
@@ -102,7 +108,25 @@ impl Circuit {
             gates: vec![Gate::True],
             index: HashMap::new(),
             inputs: 0,
+            limit: MAX_NODES,
+            exceeded: false,
         }
+    }
+
+    /// Sets the most nodes this circuit may hold (at most 2^31, the handles' range).
+    pub fn set_node_limit(&mut self, limit: usize) {
+        self.limit = limit.clamp(1, MAX_NODES);
+    }
+
+    /// The most nodes this circuit may hold.
+    pub fn node_limit(&self) -> usize {
+        self.limit
+    }
+
+    /// Whether a node was refused because the limit was reached: the circuit no longer means
+    /// what was built, and must not be solved.
+    pub fn exceeded(&self) -> bool {
+        self.exceeded
     }
 
     /// Number of nodes, the constant node included.
@@ -139,6 +163,9 @@ impl Circuit {
 
     /// Conjunction of `xs` (true when empty); folds constants, duplicates and `x ∧ ¬x`.
     pub fn and(&mut self, xs: &[Bool]) -> Bool {
+        if self.exceeded {
+            return Bool::FALSE; // the circuit is refused: stop spending time on it
+        }
         let mut kids = Vec::with_capacity(xs.len());
         for &x in xs {
             match x.as_const() {
@@ -276,20 +303,25 @@ impl Circuit {
 
     /// The existing handle for `gate`, or a new node.
     fn intern(&mut self, gate: Gate) -> Bool {
+        if self.exceeded {
+            return Bool::FALSE;
+        }
         if let Some(&node) = self.index.get(&gate) {
             return Bool::from_node(node, false);
         }
         let handle = self.push(gate.clone());
-        self.index.insert(gate, handle.0 >> 1);
+        if handle != Bool::FALSE {
+            self.index.insert(gate, handle.0 >> 1);
+        }
         handle
     }
 
-    /// Appends a node; the capacity limit is far beyond what memory allows.
+    /// Appends a node; past the node limit, nothing is stored and the constant false stands in.
     fn push(&mut self, gate: Gate) -> Bool {
-        assert!(
-            self.gates.len() < MAX_NODES,
-            "circuit exceeds 2^31 nodes (memory would run out first)"
-        );
+        if self.gates.len() >= self.limit {
+            self.exceeded = true;
+            return Bool::FALSE;
+        }
         let node = self.gates.len() as u32;
         self.gates.push(gate);
         Bool::from_node(node, false)

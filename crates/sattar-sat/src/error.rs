@@ -12,6 +12,8 @@ pub enum Limit {
     Time(Duration),
     /// Number of calls to the SAT solver since the budget was set.
     Solves(u64),
+    /// Nodes of the circuit (memory): the encoding outgrew its node limit.
+    Nodes(usize),
 }
 
 impl fmt::Display for Limit {
@@ -19,6 +21,7 @@ impl fmt::Display for Limit {
         match self {
             Limit::Time(d) => write!(f, "time limit of {:.3}s", d.as_secs_f64()),
             Limit::Solves(n) => write!(f, "limit of {n} SAT solver calls"),
+            Limit::Nodes(n) => write!(f, "limit of {n} circuit nodes"),
         }
     }
 }

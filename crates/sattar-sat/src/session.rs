@@ -379,6 +379,14 @@ impl Session {
     /// Fails if the budget does not allow another solver call.
     fn check_budget(&self) -> Result<(), SatError> {
         let elapsed = self.budget_start.elapsed();
+        if self.circuit.exceeded() {
+            return Err(SatError::BudgetExhausted {
+                limit: Limit::Nodes(self.circuit.node_limit()),
+                solves: self.solves_under_budget,
+                elapsed_ms: elapsed.as_millis(),
+                partial_core: None,
+            });
+        }
         let limit = match (self.budget.solves, self.budget.time) {
             (Some(n), _) if self.solves_under_budget >= n => Limit::Solves(n),
             (_, Some(t)) if elapsed >= t => Limit::Time(t),

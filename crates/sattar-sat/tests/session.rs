@@ -233,3 +233,30 @@ fn budget_during_minimization_reports_the_partial_core() {
     };
     assert_eq!(core.groups.len(), 2);
 }
+
+#[test]
+fn a_circuit_past_its_node_limit_stops_growing_and_is_never_solved() {
+    let mut s = Session::new();
+    s.circuit_mut().set_node_limit(10);
+    let xs: Vec<Bool> = (0..20).map(|_| s.circuit_mut().input()).collect();
+    let c = s.circuit_mut();
+    assert_eq!(c.num_nodes(), 10, "nodes past the limit are not stored");
+    assert!(c.exceeded());
+    assert_eq!(xs[19], Bool::FALSE, "a refused node is the constant false");
+    let big = c.and(&xs);
+    assert_eq!(big, Bool::FALSE);
+    let err = s
+        .solve(&[], &[])
+        .expect_err("an exceeded circuit is refused");
+    assert!(matches!(
+        err,
+        SatError::BudgetExhausted {
+            limit: Limit::Nodes(10),
+            ..
+        }
+    ));
+    assert!(
+        err.to_string().contains("limit of 10 circuit nodes"),
+        "{err}"
+    );
+}

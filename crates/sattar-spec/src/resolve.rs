@@ -190,8 +190,8 @@ fn choose_set(
     match (method, set) {
         (None, None) => Ok(None),
         (Some(_), None) if sets.is_empty() => Ok(None),
-        // One set needs no choosing.
-        (Some(_), None) if sets.len() == 1 => Ok(Some(sets[0].to_string())),
+        // One set: nothing to choose.
+        (Some(_), None) if sets.len() == 1 => Ok(sets.into_iter().next()),
         (_, Some(s)) if sets.iter().any(|x| x == s) => Ok(Some(s.to_string())),
         (Some(m), None) => Err(m
             .span

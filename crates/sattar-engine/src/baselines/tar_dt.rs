@@ -62,6 +62,8 @@ pub fn directed_tests(
             covered: judged.execution.covered,
             added: true,
             prefix: Some(c.prefix),
+            predicted: None,
+            timed_out: false,
         });
     }
     Ok(tests)

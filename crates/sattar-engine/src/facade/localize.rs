@@ -2,14 +2,16 @@
 //! round by round with every round appended to the session, and its outputs.
 
 use super::{executor, EngineKind, RunLimits};
+use crate::digest::FileDigest;
 use crate::session::{
-    read_session, round_line, stop_name, test_record, JavaPaths, SessionHeader, SessionWriter,
-    StoredSession, SESSION_VERSION,
+    round_line, stop_name, test_record, JavaPaths, RoundCheck, SessionHeader, SessionWriter,
+    StoredBounds, StoredLimits, StoredSession, SESSION_VERSION,
 };
 use crate::{
     CoreRequest, EngineError, Executor, LocalizeOptions, Localizer, Subject, SubjectRequest,
-    Technique,
+    Technique, NO_EXCEPTION, TERMINATES,
 };
+use sattar_encode::{CheckOptions, CoreOrder};
 use sattar_heap::input_to_json;
 use sattar_java::{Limits, StmtId};
 use sattar_report::{
@@ -17,55 +19,55 @@ use sattar_report::{
     RoundSummary, TopStatement,
 };
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
-/// A localization to start: the subject, the options, what runs the tests and where the session
-/// is written (or, resumed, the session read back).
+/// A localization to start: the subject, the options, what runs the tests and its session file
+/// (already created with its header, or read back to resume).
 pub struct LocalizePlan {
     subject: Subject,
     options: LocalizeOptions,
     engine: EngineKind,
-    session: SessionPlan,
+    limits: RunLimits,
+    session: Option<SessionPlan>,
 }
 
 enum SessionPlan {
-    /// A new session at `path` (default: under `.sattar/sessions/`); `request` goes to its header.
-    New {
-        request: SubjectRequest,
-        path: Option<PathBuf>,
-    },
-    /// A session read back from `path`, to continue.
-    Resume {
-        path: PathBuf,
-        stored: Box<StoredSession>,
-    },
+    /// A new session: its header is written.
+    New(SessionWriter),
+    /// A session read back, to continue.
+    Resume(SessionWriter, Box<StoredSession>),
 }
 
 impl LocalizePlan {
-    /// A new localization of `subject` (loaded from `request`), written to `session` or a new file
-    /// under `.sattar/sessions/`.
+    /// A new localization of `subject` (loaded from `request`): its session file is created at
+    /// `session` (default: under `.sattar/sessions/`) and its header written at once, so even a
+    /// run stopped during the initial analysis can be resumed.
     pub fn new(
-        request: SubjectRequest,
+        request: &SubjectRequest,
         subject: Subject,
         options: LocalizeOptions,
         engine: EngineKind,
+        limits: RunLimits,
         session: Option<PathBuf>,
-    ) -> LocalizePlan {
-        LocalizePlan {
+    ) -> Result<LocalizePlan, EngineError> {
+        let path = session.unwrap_or_else(|| default_session(&subject));
+        let header = header(request, &subject, &options, engine, &limits);
+        let writer = SessionWriter::create(&path, &header)?;
+        Ok(LocalizePlan {
             subject,
             options,
             engine,
-            session: SessionPlan::New {
-                request,
-                path: session,
-            },
-        }
+            limits,
+            session: Some(SessionPlan::New(writer)),
+        })
     }
 
-    /// A stopped, crashed or killed session to continue: the subject and the options come from
-    /// its header.
+    /// A stopped, crashed or killed session to continue: the subject, the options and the limits
+    /// come from its header; files changed since it was recorded are refused.
     pub fn resume(path: &Path) -> Result<LocalizePlan, EngineError> {
-        let stored = read_session(path)?;
+        let (writer, stored) = SessionWriter::resume(path)?;
         let h = &stored.header;
+        let bad = |what: String| EngineError::Session(format!("{}: {what}", path.display()));
         let req = SubjectRequest {
             java: h.java.as_ref().map_or_else(Vec::new, |j| {
                 j.paths().into_iter().map(PathBuf::from).collect()
@@ -75,36 +77,53 @@ impl LocalizePlan {
             spec: h.spec.as_ref().map(PathBuf::from),
             ensures: h.ensures.clone(),
             any_ensures: false,
+            expect: Some(h.files.clone()),
         };
-        let subject = Subject::load(&req)?;
-        let (input, _) = subject
-            .input_from_str(&h.initial_input.to_string(), "the session's initial input")
-            .map_err(|e| EngineError::Usage(format!("reading the session: {e}")))?;
+        let subject = match Subject::load(&req) {
+            Err(EngineError::Changed(paths)) => {
+                return Err(bad(format!(
+                    "inconsistent session: {}",
+                    EngineError::Changed(paths)
+                )))
+            }
+            other => other?,
+        };
+        let input = match stored.initial.as_ref().or(h.input.as_ref()) {
+            Some(v) => Some(
+                subject
+                    .input_from_str(&v.to_string(), "the session's failing input")
+                    .map_err(|e| bad(format!("inconsistent session: {e}")))?
+                    .0,
+            ),
+            None => None,
+        };
+        let technique = Technique::from_name(&h.technique)
+            .ok_or_else(|| bad(format!("unknown technique `{}`", h.technique)))?;
         let options = LocalizeOptions {
-            technique: Technique::from_name(&h.technique).ok_or_else(|| {
-                EngineError::Usage(format!(
-                    "unknown technique `{}` in the session file",
-                    h.technique
-                ))
-            })?,
+            technique,
             formula: h.formula.clone(),
             min_scope: h.min_scope,
             switch_after: h.switch_after,
             cores: CoreRequest {
-                input: Some(input),
+                input,
+                check: check_options(&h.bounds).map_err(bad)?,
+                order: order_of(&h.bounds.order).map_err(bad)?,
                 keep_satisfied: h.keep_satisfied,
                 max_cores: h.max_cores,
-                ..CoreRequest::default()
             },
         };
+        let limits = RunLimits {
+            max_steps: h.limits.max_steps,
+            max_depth: h.limits.max_depth,
+            timeout: seconds(h.limits.timeout).map_err(bad)?,
+        };
+        let engine = EngineKind::from_name(&h.engine);
         Ok(LocalizePlan {
             subject,
             options,
-            engine: EngineKind::from_name(&h.engine),
-            session: SessionPlan::Resume {
-                path: path.to_path_buf(),
-                stored: Box::new(stored),
-            },
+            engine,
+            limits,
+            session: Some(SessionPlan::Resume(writer, Box::new(stored))),
         })
     }
 
@@ -113,61 +132,131 @@ impl LocalizePlan {
         &self.subject
     }
 
-    /// Starts the executor and the localizer (the initial analysis), replays a resumed session's
-    /// rounds, and opens the session file.
-    pub fn start(&self, limits: &RunLimits) -> Result<LocalizeSession<'_>, EngineError> {
-        let mut executor = executor(self.engine, &self.subject, limits)?;
-        let mut localizer =
-            Localizer::start(&self.subject, self.options.clone(), executor.as_mut())?;
-        let (writer, finished) = match &self.session {
-            SessionPlan::Resume { path, stored } => {
-                let schema = self.subject.program.schema();
-                let sig = self.subject.program.sig(self.subject.method);
-                for line in &stored.rounds {
-                    localizer.apply(test_record(line, &schema, &sig, path)?);
-                }
-                (SessionWriter::append(path)?, stored.finished.is_some())
-            }
-            SessionPlan::New { request, path } => {
-                let path = path
-                    .clone()
-                    .unwrap_or_else(|| default_session(&self.subject));
-                let header = header(request, &localizer, self.engine);
-                (SessionWriter::create(&path, &header)?, false)
-            }
+    /// Starts the executor and the localizer (the initial analysis), records the failing input,
+    /// and replays a resumed session's rounds (each checked against the program and the spec).
+    pub fn start(&mut self) -> Result<LocalizeSession<'_>, EngineError> {
+        let plan = self
+            .session
+            .take()
+            .ok_or_else(|| EngineError::Usage("this localization was already started".into()))?;
+        let mut executor = executor(self.engine, &self.subject, &self.limits)?;
+        let resumed = matches!(plan, SessionPlan::Resume(..));
+        let localizer = Localizer::start(&self.subject, self.options.clone(), executor.as_mut());
+        let (mut writer, stored) = match plan {
+            SessionPlan::New(w) => (w, None),
+            SessionPlan::Resume(w, stored) => (w, Some(stored)),
         };
+        let mut localizer = match localizer {
+            Err(e @ (EngineError::NothingToLocalize | EngineError::InvalidInput(_))) if resumed => {
+                return Err(EngineError::Session(format!(
+                    "{}: inconsistent session: its failing input does not fail on these sources ({e})",
+                    writer.path().display()
+                )))
+            }
+            other => other?,
+        };
+        let mut finished = false;
+        if stored.as_ref().is_none_or(|s| s.initial.is_none()) {
+            writer.initial(input_to_json(&localizer.initial.input))?;
+        }
+        if let Some(stored) = stored {
+            let schema = self.subject.program.schema();
+            let sig = self.subject.program.sig(self.subject.method);
+            let names = constraint_names(&self.subject);
+            let check = RoundCheck {
+                statements: self.subject.program.stmts.len() as u32,
+                constraints: &names,
+            };
+            for line in &stored.rounds {
+                localizer.apply(test_record(line, &schema, &sig, writer.path(), &check)?);
+            }
+            finished = stored.finished.is_some();
+        }
         Ok(LocalizeSession {
             localizer,
             executor,
             writer,
             finished,
+            limits: self.limits,
         })
     }
 }
 
-/// The header of a new session: the request (paths made absolute) and the options.
-fn header(request: &SubjectRequest, loc: &Localizer, engine: EngineKind) -> SessionHeader {
-    let o = loc.options();
-    let abs = |p: &Option<PathBuf>| {
-        p.as_ref().map(|p| {
-            std::path::absolute(p)
-                .unwrap_or_else(|_| p.clone())
-                .display()
-                .to_string()
-        })
+/// Every constraint name a verdict on `subject` may give.
+fn constraint_names(subject: &Subject) -> Vec<String> {
+    subject
+        .spec
+        .constraints
+        .iter()
+        .map(|c| c.name.clone())
+        .chain([NO_EXCEPTION.to_string(), TERMINATES.to_string()])
+        .collect()
+}
+
+/// A number of seconds from a session file as a duration.
+fn seconds(s: f64) -> Result<Duration, String> {
+    Duration::try_from_secs_f64(s)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .ok_or_else(|| format!("the header's duration {s} is not a positive number of seconds"))
+}
+
+fn order_of(name: &str) -> Result<CoreOrder, String> {
+    match name {
+        "statements" => Ok(CoreOrder::StatementsFirst),
+        "constraints" => Ok(CoreOrder::ConstraintsFirst),
+        other => Err(format!("unknown core order `{other}` in the header")),
+    }
+}
+
+fn check_options(b: &StoredBounds) -> Result<CheckOptions, String> {
+    Ok(CheckOptions {
+        max_scope: b.scope,
+        bitwidth: b.bitwidth,
+        unroll: b.unroll,
+        max_unroll: b.max_unroll,
+        sat_time: Some(seconds(b.sat_time)?),
+        max_gates: b.max_gates,
+        max_instances: b.max_instances,
+    })
+}
+
+/// The header of a new session: the request (paths made absolute), the options, the limits and
+/// the digest of every file read.
+fn header(
+    request: &SubjectRequest,
+    subject: &Subject,
+    o: &LocalizeOptions,
+    engine: EngineKind,
+    limits: &RunLimits,
+) -> SessionHeader {
+    let abs = |p: &Path| {
+        std::path::absolute(p)
+            .unwrap_or_else(|_| p.to_path_buf())
+            .display()
+            .to_string()
     };
+    // A fault's files are the catalog's, named relative to it; a user's are read again from the
+    // absolute paths the header records.
+    let files = subject
+        .files
+        .iter()
+        .map(|f| FileDigest {
+            path: match (&request.fault, request.spec.as_deref()) {
+                (Some(_), Some(spec)) if Path::new(&f.path) == spec => abs(spec),
+                (Some(_), _) => f.path.clone(),
+                (None, _) => abs(Path::new(&f.path)),
+            },
+            sha256: f.sha256.clone(),
+        })
+        .collect();
+    let check = &o.cores.check;
     SessionHeader {
         sattar_session: SESSION_VERSION,
-        java: JavaPaths::of(
-            request
-                .java
-                .iter()
-                .filter_map(|p| abs(&Some(p.clone())))
-                .collect(),
-        ),
+        java: JavaPaths::of(request.java.iter().map(|p| abs(p)).collect()),
         fault: request.fault.clone(),
         method: request.method.clone(),
-        spec: abs(&request.spec),
+        spec: request.spec.as_deref().map(abs),
         ensures: request.ensures.clone(),
         technique: o.technique.name().into(),
         formula: o.formula.clone(),
@@ -176,7 +265,27 @@ fn header(request: &SubjectRequest, loc: &Localizer, engine: EngineKind) -> Sess
         keep_satisfied: o.cores.keep_satisfied,
         max_cores: o.cores.max_cores,
         engine: engine.name().into(),
-        initial_input: input_to_json(&loc.initial.input),
+        bounds: StoredBounds {
+            scope: check.max_scope,
+            bitwidth: check.bitwidth,
+            unroll: check.unroll,
+            max_unroll: check.max_unroll,
+            sat_time: check.sat_time.map_or(60.0, |d| d.as_secs_f64()),
+            max_gates: check.max_gates,
+            max_instances: check.max_instances,
+            order: match o.cores.order {
+                CoreOrder::StatementsFirst => "statements",
+                CoreOrder::ConstraintsFirst => "constraints",
+            }
+            .into(),
+        },
+        limits: StoredLimits {
+            max_steps: limits.max_steps,
+            max_depth: limits.max_depth,
+            timeout: limits.timeout.as_secs_f64(),
+        },
+        input: o.cores.input.as_ref().map(input_to_json),
+        files,
     }
 }
 
@@ -201,6 +310,7 @@ pub struct LocalizeSession<'p> {
     executor: Box<dyn Executor>,
     writer: SessionWriter,
     finished: bool,
+    limits: RunLimits,
 }
 
 impl LocalizeSession<'_> {
@@ -346,6 +456,7 @@ impl LocalizeSession<'_> {
                     input: l.input,
                     verdict: l.verdict,
                     violated: l.violated,
+                    timed_out: l.timed_out,
                 }
             })
             .collect();
@@ -400,20 +511,34 @@ impl LocalizeSession<'_> {
     }
 
     /// Writes the failing input and every round's test as one JUnit 5 class into `dir`, each
-    /// asserting what the interpreter observes.
+    /// asserting what the interpreter observes within the session's limits (a run that does not
+    /// end within them is asserted not to end within `--timeout`).
     pub fn export_tests(&self, dir: &Path) -> Result<(), EngineError> {
         let loc = &self.localizer;
         let subject = loc.subject();
         let mut tests = Vec::new();
         let all = std::iter::once(&loc.initial).chain(loc.rounds.iter().map(|r| &r.test));
+        let limits = Limits {
+            max_steps: self.limits.max_steps,
+            max_depth: self.limits.max_depth,
+        };
         for (i, t) in all.enumerate() {
-            let run = sattar_java::run(
-                &subject.program,
-                subject.method,
-                &t.input,
-                Limits::default(),
-            )
-            .map_err(|e| EngineError::Usage(e.to_string()))?;
+            // A run the clock stopped is not run again; the others are, within the same limits.
+            let expected = match t.timed_out {
+                true => None,
+                false => {
+                    let deadline = std::time::Instant::now().checked_add(self.limits.timeout);
+                    let run = sattar_java::run_until(
+                        &subject.program,
+                        subject.method,
+                        &t.input,
+                        limits,
+                        deadline,
+                    )
+                    .map_err(|e| EngineError::Usage(e.to_string()))?;
+                    ExpectedOutcome::from_execution(&run)
+                }
+            };
             tests.push(ExportedTest {
                 name: if i == 0 {
                     "failing input".into()
@@ -423,7 +548,8 @@ impl LocalizeSession<'_> {
                 input: t.input.clone(),
                 verdict: t.verdict.label().into(),
                 violated: t.verdict.constraints().to_vec(),
-                expected: ExpectedOutcome::from_execution(&run),
+                timeout: expected.is_none().then_some(self.limits.timeout),
+                expected,
             });
         }
         let file = sattar_report::junit_test_class(&subject.program, subject.method, &tests)?;

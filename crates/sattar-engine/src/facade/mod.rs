@@ -18,13 +18,13 @@ mod localize;
 
 pub use localize::{LocalizePlan, LocalizeSession, RankSnapshot};
 pub use sattar_diag::Diagnostic;
-pub use sattar_encode::{CheckOptions, CoreOrder};
+pub use sattar_encode::{CheckOptions, CoreOrder, DEFAULT_MAX_GATES};
 pub use sattar_java::{Limits, MethodKind, Program, StmtId, Termination};
 
 use crate::error::read;
 use crate::experiment::{evaluate, EvalOptions, EvalRow, TECHNIQUES};
 use crate::{
-    judge, CoreAnalysis, CoreRequest, EngineError, Executor, InputSource, Interpreter, Subject,
+    judge, CoreAnalysis, CoreRequest, EngineError, Executor, InputSource, Subject, TimedInterpreter,
 };
 use sattar_catalog::Catalog;
 use sattar_encode::CheckOutcome;
@@ -76,8 +76,8 @@ pub struct RunLimits {
     pub max_steps: u64,
     /// Nested calls before the interpreter throws `StackOverflowError` (the JVM has its own stack).
     pub max_depth: u32,
-    /// Wall-clock seconds per test on the JVM before the worker is killed.
-    pub timeout: f64,
+    /// Wall-clock time per test before it is stopped (on the JVM, the worker is killed).
+    pub timeout: Duration,
 }
 
 impl Default for RunLimits {
@@ -86,22 +86,16 @@ impl Default for RunLimits {
         RunLimits {
             max_steps: limits.max_steps,
             max_depth: limits.max_depth,
-            timeout: 5.0,
+            timeout: Duration::from_secs(5),
         }
     }
 }
 
 /// Instruments and compiles the subject and starts a JVM worker with `limits`.
 fn start_jvm(subject: &Subject, limits: &RunLimits) -> Result<JvmRunner, EngineError> {
-    if !(limits.timeout > 0.0 && limits.timeout.is_finite()) {
-        return Err(EngineError::Usage(format!(
-            "--timeout {}: give a positive number of seconds",
-            limits.timeout
-        )));
-    }
     let opts = JvmOptions {
         max_steps: limits.max_steps,
-        timeout: Duration::from_secs_f64(limits.timeout),
+        timeout: limits.timeout,
         ..Default::default()
     };
     Ok(JvmRunner::start(&subject.program, opts)?)
@@ -114,10 +108,13 @@ pub fn executor(
     limits: &RunLimits,
 ) -> Result<Box<dyn Executor>, EngineError> {
     Ok(match kind {
-        EngineKind::Interp => Box::new(Interpreter(Limits {
-            max_steps: limits.max_steps,
-            max_depth: limits.max_depth,
-        })),
+        EngineKind::Interp => Box::new(TimedInterpreter {
+            limits: Limits {
+                max_steps: limits.max_steps,
+                max_depth: limits.max_depth,
+            },
+            timeout: limits.timeout,
+        }),
         EngineKind::Jvm => Box::new(start_jvm(subject, limits)?),
     })
 }
@@ -357,6 +354,9 @@ pub struct GenRequest {
     pub count_only: bool,
 }
 
+/// The most values one `--arg` range may have: each is enumerated (and multiplies the inputs).
+const MAX_ARG_VALUES: i64 = 1 << 16;
+
 /// An argument domain: `NAME=VALUE` or `NAME=LO..HI`.
 fn parse_arg(a: &str) -> Result<(String, Vec<i32>), EngineError> {
     let usage = |why: String| EngineError::Usage(format!("--arg {a}: {why}"));
@@ -369,7 +369,16 @@ fn parse_arg(a: &str) -> Result<(String, Vec<i32>), EngineError> {
             .map_err(|e| usage(format!("`{v}` is not an int: {e}")))
     };
     let values: Vec<i32> = match values.split_once("..") {
-        Some((lo, hi)) => (parse(lo)?..=parse(hi)?).collect(),
+        Some((lo, hi)) => {
+            let (lo, hi) = (parse(lo)?, parse(hi)?);
+            let count = i64::from(hi) - i64::from(lo) + 1;
+            if count > MAX_ARG_VALUES {
+                return Err(usage(format!(
+                    "the range has {count} values; gen enumerates every one, at most {MAX_ARG_VALUES} per argument: give a smaller range"
+                )));
+            }
+            (lo..=hi).collect()
+        }
         None => vec![parse(values)?],
     };
     if values.is_empty() {

@@ -88,10 +88,11 @@ fn plain(file: &str, msg: impl Into<String>) -> Diagnostic {
 }
 
 fn jdk_error(file: &str, e: JdkError) -> Diagnostic {
-    let d = plain(file, format!("cannot read Java without a working JDK: {e}"));
     match e {
-        JdkError::NoJdk(_) => d.with_help(sattar_jdk::INSTALL_HINT),
-        _ => d,
+        JdkError::NoJdk(_) => plain(file, format!("cannot read Java without a working JDK: {e}"))
+            .with_help(sattar_jdk::INSTALL_HINT),
+        JdkError::Timeout(_) => plain(file, e.to_string()),
+        _ => plain(file, format!("javac could not read the sources: {e}")),
     }
 }
 

@@ -4,10 +4,15 @@ package sattar;
 public final class Cov {
     /** hit[id] is set when statement id starts executing. */
     public static boolean[] hit = new boolean[1];
-    /** Branch events: 2 * id + (taken ? 1 : 0), in execution order. */
-    public static int[] trace = new int[1024];
+    /**
+     * Branch events: 2 * id + (taken ? 1 : 0), in execution order. Allocated once at its full
+     * capacity (sattar's trace limit), so recording never allocates in the code's heap.
+     */
+    public static int[] trace = new int[0];
     /** How many entries of trace are used. */
     public static int len;
+    /** Branch events past the capacity of trace: counted, not recorded. */
+    public static long dropped;
     /** Steps used so far and the budget. */
     public static long steps, max;
     /** open[id]: evaluations of a pattern-binding condition whose outcome is not recorded yet. */
@@ -22,7 +27,7 @@ public final class Cov {
     private Cov() {}
 
     /** Clears the probes before a test. */
-    public static void reset(int statements, long maxSteps) {
+    public static void reset(int statements, long maxSteps, int maxTrace) {
         if (hit.length != statements + 1) {
             hit = new boolean[statements + 1];
         } else {
@@ -33,7 +38,11 @@ public final class Cov {
         } else {
             java.util.Arrays.fill(open, 0);
         }
+        if (trace.length != maxTrace) {
+            trace = new int[maxTrace];
+        }
         len = 0;
+        dropped = 0;
         steps = 0;
         max = maxSteps;
         over = false;
@@ -71,10 +80,11 @@ public final class Cov {
     /** Records a branch outcome and returns it. */
     public static boolean b(int id, boolean v) {
         stopped();
-        if (len == trace.length) {
-            trace = java.util.Arrays.copyOf(trace, len * 2);
+        if (len < trace.length) {
+            trace[len++] = v ? 2 * id + 1 : 2 * id;
+        } else {
+            dropped++;
         }
-        trace[len++] = v ? 2 * id + 1 : 2 * id;
         return v;
     }
 

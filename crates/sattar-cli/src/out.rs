@@ -1,0 +1,47 @@
+//! Everything the command writes goes through here. Stdout: a reader that stops reading
+//! (`sattar parse Big.java | head -1`) ends the command quietly instead of a panic. Stderr: user
+//! text (names, paths, source lines) has its control characters escaped, and a closed stderr is
+//! not an error of the command.
+
+use anyhow::{anyhow, Result};
+use std::fmt;
+use std::io::{ErrorKind, Write};
+
+/// Stdout was closed by its reader: nothing more can be said, and nothing went wrong.
+#[derive(Debug)]
+pub struct Closed;
+
+impl fmt::Display for Closed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("stdout was closed by its reader")
+    }
+}
+
+impl std::error::Error for Closed {}
+
+/// Writes `text` to stdout as it is (`Err(Closed)` when the reader has gone).
+pub fn print(text: &str) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == ErrorKind::BrokenPipe => Err(Closed.into()),
+        Err(e) => Err(anyhow!("cannot write to stdout: {e}")),
+    }
+}
+
+/// Writes `text` and a line break to stdout.
+pub fn println(text: &str) -> Result<()> {
+    print(&format!("{text}\n"))
+}
+
+/// Writes a message line to stderr, control characters escaped (line breaks kept).
+pub fn eprintln(text: &str) {
+    let line = format!("{}\n", sattar_report::printable_lines(text));
+    let _ = std::io::stderr().lock().write_all(line.as_bytes());
+}
+
+/// Writes sattar's own progress display to stderr as it is (it moves the cursor on purpose).
+pub fn progress(text: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(text.as_bytes()).and_then(|()| err.flush());
+}
