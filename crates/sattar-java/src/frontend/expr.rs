@@ -79,12 +79,6 @@ impl Lower<'_, '_> {
 
     fn expr_here(&mut self, n: usize, void_ok: bool, out: &mut Block) -> R<(Operand, Type)> {
         let node = self.cx.node(n);
-        if is_assignment(&node.k) {
-            return Err(self
-                .cx
-                .unsupported(n, "assignment inside an expression")
-                .with_help("make the assignment its own statement"));
-        }
         if let (Some(b), "NEW_CLASS") = (node.body, node.k.as_str()) {
             return Err(self.cx.unsupported(b, "anonymous class"));
         }

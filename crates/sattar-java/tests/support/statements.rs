@@ -182,6 +182,15 @@ public class St {
         if (a == 2) { System.out.println(next.acc + 1); }
         return a;
     }
+    int chain(int a) {
+        int x, y;
+        x = y = a + 1;
+        St s = this;
+        int n = 0;
+        while ((s = s.next) != null && n < 50) { n += s.acc; }
+        acc = x + (y += 2) + n;
+        return acc++ + ++log + (log = a) * 2;
+    }
     int nested(int a) {
         try {
             try {
@@ -209,6 +218,7 @@ pub const INT_METHODS: &[&str] = &[
     "rethrow",
     "loopTry",
     "nested",
+    "chain",
     "sw",
     "rules",
     "expr",
