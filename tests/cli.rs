@@ -167,9 +167,9 @@ fn java_outside_the_subset_is_refused_with_a_location() {
         "unsupported: catching `java.lang.Throwable`",
     );
     java_refused(
-        "long",
-        "    long f(long a) { return a / 2; }",
-        "F:5:5: unsupported: type `long`",
+        "double",
+        "    double f(double a) { return a / 2; }",
+        "F:5:5: unsupported: type `double`",
     );
     java_refused(
         "string",

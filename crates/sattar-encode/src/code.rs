@@ -6,7 +6,7 @@
 
 use crate::universe::{Origin, SymHeap, Universe};
 use crate::value::{bit, equal, fresh_like, ite, select, Val};
-use sattar_heap::Value;
+use sattar_heap::{IntKind, Value};
 use sattar_java::interp::{static_key, ABSTRACT_METHOD, ARITHMETIC, CLASS_CAST, NPE};
 use sattar_java::{
     BinOp, Block, Body, FieldRef, Handler, Label, Literal, MethodId, Node, NodeKind, Operand,
@@ -297,7 +297,9 @@ impl<'a> Walker<'a> {
 
     fn default_val(&mut self, ty: &Type) -> Val {
         match ty {
-            Type::Int => Val::Int(self.session.circuit_mut().bv_const(self.bounds.width, 0)),
+            Type::Int | Type::Integer(_) => {
+                Val::Int(self.session.circuit_mut().bv_const(self.bounds.width, 0))
+            }
             Type::Boolean | Type::Void => Val::Bool(Bool::FALSE),
             Type::Class(_) | Type::Null => Val::Ref(Vec::new()),
         }
@@ -809,6 +811,9 @@ impl<'a> Walker<'a> {
                     .circuit_mut()
                     .bv_const(self.bounds.width, i64::from(*i)),
             ),
+            Operand::Const(Literal::Long(l)) => {
+                Val::Int(self.session.circuit_mut().bv_const(self.bounds.width, *l))
+            }
             Operand::Const(Literal::Bool(b)) => Val::Bool(Bool::constant(*b)),
             Operand::Const(Literal::Null) => Val::Ref(Vec::new()),
             Operand::Const(Literal::Constant(id)) => {
@@ -838,7 +843,12 @@ impl<'a> Walker<'a> {
             Rvalue::Unary(UnOp::Neg, a) => {
                 let v = self.operand(a);
                 let zero = self.default_val(&Type::Int);
-                self.arith(BinOp::Sub, &zero, &v)
+                let kind = self.int_kind_of(var);
+                self.arith(BinOp::Sub, &zero, &v, kind)
+            }
+            Rvalue::Convert { to, op } => {
+                let v = self.operand(op);
+                self.convert(&v, *to)
             }
             Rvalue::Unary(UnOp::Not, a) => Val::Bool(!self.operand(a).as_bool()),
             Rvalue::Unary(UnOp::BitNot, a) => {
@@ -850,7 +860,8 @@ impl<'a> Walker<'a> {
             Rvalue::Binary(op, a, b) => {
                 let l = self.operand(a);
                 let r = self.operand(b);
-                self.binary(*op, &l, &r)
+                let kind = self.int_kind_of(var);
+                self.binary(*op, &l, &r, kind)
             }
             Rvalue::Read { obj, field } => {
                 let o = self.operand(obj);
@@ -913,7 +924,44 @@ impl<'a> Walker<'a> {
         }
     }
 
-    fn binary(&mut self, op: BinOp, l: &Val, r: &Val) -> Val {
+    /// The integer type temporary `var` holds (`int` for any other: a comparison's operands are
+    /// compared exactly at any width).
+    fn int_kind_of(&self, var: VarId) -> IntKind {
+        self.var_type(var).int_kind().unwrap_or(IntKind::Int)
+    }
+
+    /// `v` converted to integer type `to` (JLS 5.1.2, 5.1.3). Values are exact at the bitwidth,
+    /// so a widening keeps the bits, and so does a narrowing to a type the width cannot leave;
+    /// otherwise the low bits of the type are kept and sign- (or, for `char`, zero-) extended.
+    /// Below 17 bits a negative value cast to `char` is past the width: an overflow.
+    fn convert(&mut self, v: &Val, to: IntKind) -> Val {
+        let w = self.bounds.width;
+        let Some(x) = v.as_int().cloned() else {
+            return v.clone();
+        };
+        let n = to.bits() as usize;
+        let c = self.session.circuit_mut();
+        let r = match to {
+            IntKind::Char if w <= n => {
+                let negative = x.sign();
+                let here = c.and2(self.guard, negative);
+                self.overflow = self.session.circuit_mut().or2(self.overflow, here);
+                x
+            }
+            IntKind::Char => {
+                let low = c.bv_resize(&x, n);
+                c.bv_zext(&low, w)
+            }
+            _ if w <= n => x,
+            _ => {
+                let low = c.bv_resize(&x, n);
+                c.bv_resize(&low, w)
+            }
+        };
+        Val::Int(r)
+    }
+
+    fn binary(&mut self, op: BinOp, l: &Val, r: &Val, kind: IntKind) -> Val {
         let (a, b) = match (l, r) {
             (Val::Int(a), Val::Int(b)) => (a.clone(), b.clone()),
             (Val::Bool(x), Val::Bool(y)) if op.is_bitwise() => {
@@ -930,7 +978,7 @@ impl<'a> Walker<'a> {
             }
         };
         if op.is_arithmetic() {
-            return self.arith(op, l, r);
+            return self.arith(op, l, r, kind);
         }
         let c = self.session.circuit_mut();
         Val::Bool(match op {
@@ -945,16 +993,17 @@ impl<'a> Walker<'a> {
         })
     }
 
-    /// Java's `int` arithmetic at the bitwidth; below 32 bits, a result Java's 32 bits would
-    /// not wrap the same way is an overflow (the run is outside what the encoding represents).
-    fn arith(&mut self, op: BinOp, l: &Val, r: &Val) -> Val {
+    /// Java's `int` or `long` arithmetic at the bitwidth; below the type's own width, a result
+    /// Java would not wrap the same way is an overflow (the run is outside what the encoding
+    /// represents).
+    fn arith(&mut self, op: BinOp, l: &Val, r: &Val, kind: IntKind) -> Val {
         let w = self.bounds.width;
         let zero = BitVec::from_bits(vec![Bool::FALSE; w]);
         let a = l.as_int().cloned().unwrap_or_else(|| zero.clone());
         let b = r.as_int().cloned().unwrap_or(zero);
         let c = self.session.circuit_mut();
-        let (result, ovf) = int_op(c, op, &a, &b, w);
-        if w < 32 && ovf != Bool::FALSE {
+        let (result, ovf) = int_op(c, op, &a, &b, w, kind.bits() as usize);
+        if ovf != Bool::FALSE {
             let here = c.and2(self.guard, ovf);
             self.overflow = self.session.circuit_mut().or2(self.overflow, here);
         }
@@ -984,13 +1033,11 @@ impl<'a> Walker<'a> {
             .collect();
         for (f, init) in inits.iter().enumerate() {
             let v = match init {
-                Value::Int(i) => Val::Int(
-                    self.session
-                        .circuit_mut()
-                        .bv_const(self.bounds.width, i64::from(*i)),
-                ),
                 Value::Bool(b) => Val::Bool(Bool::constant(*b)),
-                _ => Val::Ref(Vec::new()),
+                i => match i.as_integer() {
+                    Some(i) => Val::Int(self.session.circuit_mut().bv_const(self.bounds.width, i)),
+                    None => Val::Ref(Vec::new()),
+                },
             };
             self.heap.fields[k][f].push(v);
         }
@@ -1056,10 +1103,36 @@ impl<'a> Walker<'a> {
     }
 }
 
-/// `a op b` at width `w` and whether Java's 32-bit result differs from it (only below 32 bits).
+/// `a op b` at width `w` for a type of `n` bits (32 or 64), and whether the result is not
+/// Java's: below `n` bits, a result that leaves the width (Java's would not wrap there); at `n`
+/// bits, the width's wrap-around is Java's; above them (an `int` operation at 64 bits, where
+/// `long`s need the width), the low `n` bits are kept and sign-extended as Java's wrap does.
 /// Bitwise operators are exact at any width (sign extension commutes with them); a shift is done
-/// at 32 bits, its distance masked to 5 bits as Java does, and must fit back into `w` bits.
-fn int_op(c: &mut Circuit, op: BinOp, a: &BitVec, b: &BitVec, w: usize) -> (BitVec, Bool) {
+/// at `n` bits, its distance masked to 5 or 6 bits as Java does, and must fit back into `w`.
+fn int_op(
+    c: &mut Circuit,
+    op: BinOp,
+    a: &BitVec,
+    b: &BitVec,
+    w: usize,
+    n: usize,
+) -> (BitVec, Bool) {
+    if matches!(op, BinOp::Shl | BinOp::Shr | BinOp::UShr) {
+        return shift(c, op, a, b, w, n);
+    }
+    let (r, ovf) = exact_op(c, op, a, b, w);
+    match w.cmp(&n) {
+        std::cmp::Ordering::Less => (r, ovf),
+        std::cmp::Ordering::Equal => (r, Bool::FALSE),
+        std::cmp::Ordering::Greater => {
+            let low = c.bv_resize(&r, n);
+            (c.bv_resize(&low, w), Bool::FALSE)
+        }
+    }
+}
+
+/// `a op b` at width `w`, and whether the exact result leaves the width.
+fn exact_op(c: &mut Circuit, op: BinOp, a: &BitVec, b: &BitVec, w: usize) -> (BitVec, Bool) {
     let exact = |r: BitVec| (r, Bool::FALSE);
     match op {
         BinOp::Add | BinOp::Sub => {
@@ -1083,8 +1156,8 @@ fn int_op(c: &mut Circuit, op: BinOp, a: &BitVec, b: &BitVec, w: usize) -> (BitV
             if op == BinOp::Rem {
                 return exact(rem);
             }
-            // MIN / -1 wraps to MIN at any width, but is 2^(w-1) in Java's 32 bits.
-            let min = c.bv_const(w, -(1i64 << (w - 1)));
+            // MIN / -1 wraps to MIN at the width; exactly it is 2^(w-1).
+            let min = c.bv_const(w, (-1i64) << (w - 1));
             let minus_one = c.bv_const(w, -1);
             let (is_min, by_minus_one) = (c.bv_eq(a, &min), c.bv_eq(b, &minus_one));
             (q, c.and2(is_min, by_minus_one))
@@ -1092,21 +1165,25 @@ fn int_op(c: &mut Circuit, op: BinOp, a: &BitVec, b: &BitVec, w: usize) -> (BitV
         BinOp::BitAnd => exact(c.bv_and(a, b)),
         BinOp::BitOr => exact(c.bv_or(a, b)),
         BinOp::BitXor => exact(c.bv_xor(a, b)),
-        _ => {
-            let a32 = c.bv_resize(a, 32);
-            let b32 = c.bv_resize(b, 32);
-            let d = c.bv_zext(&b32, 5);
-            let r32 = match op {
-                BinOp::Shl => c.bv_shl(&a32, &d),
-                BinOp::Shr => c.bv_ashr(&a32, &d),
-                _ => c.bv_lshr(&a32, &d),
-            };
-            let r = c.bv_resize(&r32, w);
-            let back = c.bv_resize(&r, 32);
-            let ovf = c.bv_ne(&back, &r32);
-            (r, ovf)
-        }
+        _ => exact(a.clone()),
     }
+}
+
+/// A shift of an `n`-bit value, done at `n` bits with the distance's low 5 (int) or 6 (long)
+/// bits; the result must fit back into `w` bits.
+fn shift(c: &mut Circuit, op: BinOp, a: &BitVec, b: &BitVec, w: usize, n: usize) -> (BitVec, Bool) {
+    let an = c.bv_resize(a, n);
+    let bn = c.bv_resize(b, n);
+    let d = c.bv_zext(&bn, if n == 64 { 6 } else { 5 });
+    let rn = match op {
+        BinOp::Shl => c.bv_shl(&an, &d),
+        BinOp::Shr => c.bv_ashr(&an, &d),
+        _ => c.bv_lshr(&an, &d),
+    };
+    let r = c.bv_resize(&rn, w);
+    let back = c.bv_resize(&r, n);
+    let ovf = c.bv_ne(&back, &rn);
+    (r, ovf)
 }
 
 /// Whether `a op b` left the signed range of its width (`wide`: the double-width product).

@@ -5,7 +5,7 @@ use crate::code::BoundKey;
 use crate::universe::{Atom, Origin, SymHeap, Universe};
 use crate::value::Val;
 use crate::Encoding;
-use sattar_heap::{short_class, Heap, ObjId, Object, TestInput, Value};
+use sattar_heap::{short_class, FieldType, Heap, IntKind, ObjId, Object, TestInput, Value};
 use sattar_java::interp::canonical_outcome;
 use sattar_java::{BranchEvent, Execution, StmtId, Termination};
 use sattar_sat::{Bool, Model};
@@ -190,20 +190,23 @@ struct Dec<'a> {
 }
 
 impl Dec<'_> {
-    fn int(&self, v: &sattar_sat::BitVec) -> i32 {
+    fn int(&self, v: &sattar_sat::BitVec) -> i64 {
         let mut raw: i64 = 0;
-        for (i, b) in v.bits().iter().enumerate().take(32) {
+        for (i, b) in v.bits().iter().enumerate().take(64) {
             raw |= i64::from((self.value)(*b)) << i;
         }
-        let w = v.width().min(32);
+        let w = v.width().clamp(1, 64);
         let shift = 64 - w as u32;
-        ((raw << shift) >> shift) as i32
+        (raw << shift) >> shift
     }
 
-    /// A symbolic value as a concrete one.
-    fn val(&self, v: &Val) -> Value {
+    /// A symbolic value of type `ty` as a concrete one (an integer of unknown type as an `int`).
+    fn val(&self, v: &Val, ty: Option<&FieldType>) -> Value {
         match v {
-            Val::Int(x) => Value::Int(self.int(x)),
+            Val::Int(x) => {
+                let kind = ty.and_then(FieldType::int_kind).unwrap_or(IntKind::Int);
+                Value::integer(kind, self.int(x))
+            }
             Val::Bool(b) => Value::Bool((self.value)(*b)),
             Val::Ref(bits) => match bits.iter().position(|b| (self.value)(*b)) {
                 Some(g) => self
@@ -225,10 +228,10 @@ impl Dec<'_> {
             .fields
             .iter()
             .enumerate()
-            .map(|(f, (name, _, _))| {
+            .map(|(f, (name, ty, _))| {
                 let v = heap.fields[k][f]
                     .get(i)
-                    .map_or(Value::Null, |v| self.val(v));
+                    .map_or(Value::Null, |v| self.val(v, Some(ty)));
                 (name.clone(), v)
             })
             .collect();
@@ -248,7 +251,7 @@ impl Dec<'_> {
             }
         }
         for (s, v) in self.u.statics.iter().zip(&heap.statics) {
-            out.statics.insert(s.key.clone(), self.val(v));
+            out.statics.insert(s.key.clone(), self.val(v, Some(&s.ty)));
         }
         out
     }
@@ -261,13 +264,13 @@ impl Dec<'_> {
         let this = enc
             .this
             .as_ref()
-            .and_then(|t| self.val(t).as_ref().cloned());
+            .and_then(|t| self.val(t, None).as_ref().cloned());
         let args = enc
             .sig
             .params
             .iter()
             .zip(&enc.args)
-            .map(|((n, _), (_, v))| (n.clone(), self.val(v)))
+            .map(|((n, t), (_, v))| (n.clone(), self.val(v, Some(t))))
             .collect();
         TestInput { this, args, heap }
     }
@@ -276,7 +279,7 @@ impl Dec<'_> {
         let w = &enc.walked;
         let thrown = w.exceptions.iter().find(|(_, b)| (self.value)(**b));
         let result = match (&enc.sig.ret, &w.result) {
-            (Some(_), Some(v)) => Some(self.val(v)),
+            (Some(t), Some(v)) => Some(self.val(v, Some(t))),
             _ => None,
         };
         let termination = match thrown {

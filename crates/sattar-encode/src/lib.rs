@@ -295,10 +295,10 @@ fn grown(
 ) -> Result<Option<Bounds>, EncodeError> {
     let mut next = bounds.clone();
     if enc.walked.overflow != Bool::FALSE {
-        if bounds.width >= 32 {
-            return Err(EncodeError::Overflow(32));
+        if bounds.width >= 64 {
+            return Err(EncodeError::Overflow(64));
         }
-        next.width = (bounds.width * 2).min(32);
+        next.width = (bounds.width * 2).min(64);
     }
     for (key, when) in &enc.walked.unwind {
         if *when == Bool::FALSE {
@@ -371,7 +371,7 @@ fn initial_bounds(
     let needed = consts.iter().map(|v| signed_bits(*v)).max().unwrap_or(1) as usize;
     Ok(Bounds {
         max_instances: opts.max_instances,
-        width: opts.bitwidth.unwrap_or((needed + 1).max(4)).clamp(2, 32),
+        width: opts.bitwidth.unwrap_or((needed + 1).max(4)).clamp(2, 64),
         unroll: opts.unroll.unwrap_or(objects as u32 + 1).max(1),
         per: Default::default(),
         max_gates: opts.max_gates,
@@ -383,10 +383,8 @@ fn input_ints(input: &TestInput) -> Vec<i64> {
     let args = input.args.iter().map(|(_, v)| v);
     fields
         .chain(args)
-        .filter_map(|v| match v {
-            Value::Int(i) => Some(i64::from(*i)),
-            _ => None,
-        })
+        .chain(input.heap.statics.values())
+        .filter_map(Value::as_integer)
         .collect()
 }
 
@@ -396,8 +394,10 @@ fn code_literals(program: &Program) -> Vec<i64> {
     for m in &program.methods {
         sattar_java::walk(&m.body.block, &mut |n| {
             for op in n.kind.operands() {
-                if let Operand::Const(Literal::Int(i)) = op {
-                    out.push(i64::from(*i));
+                match op {
+                    Operand::Const(Literal::Int(i)) => out.push(i64::from(*i)),
+                    Operand::Const(Literal::Long(l)) => out.push(*l),
+                    _ => {}
                 }
             }
         });

@@ -615,7 +615,16 @@ impl<'a> SpecEncoder<'a> {
         };
         let cells = self.cells(f, st);
         match f.ty {
-            FieldType::Int => SymSet::Int(
+            FieldType::Bool => {
+                let (mut t, mut fl) = (Vec::new(), Vec::new());
+                for (g, v) in cells {
+                    let x = v.as_bool();
+                    t.push(self.c.and2(bit(bits, g), x));
+                    fl.push(self.c.and2(bit(bits, g), !x));
+                }
+                SymSet::Bool(self.c.or(&t), self.c.or(&fl))
+            }
+            _ => SymSet::Int(
                 cells
                     .into_iter()
                     .filter(|(g, _)| bit(bits, *g) != Bool::FALSE)
@@ -630,15 +639,6 @@ impl<'a> SpecEncoder<'a> {
                     })
                     .collect(),
             ),
-            _ => {
-                let (mut t, mut fl) = (Vec::new(), Vec::new());
-                for (g, v) in cells {
-                    let x = v.as_bool();
-                    t.push(self.c.and2(bit(bits, g), x));
-                    fl.push(self.c.and2(bit(bits, g), !x));
-                }
-                SymSet::Bool(self.c.or(&t), self.c.or(&fl))
-            }
         }
     }
 

@@ -8,9 +8,9 @@
 
 use crate::error::EncodeError;
 use crate::value::{bit, Val};
-use sattar_heap::{FieldType, MethodSig, ObjId, TestInput, Value, OBJECT};
+use sattar_heap::{FieldType, IntKind, MethodSig, ObjId, TestInput, Value, OBJECT};
 use sattar_java::{ClassKind, Program};
-use sattar_sat::{Bool, Circuit};
+use sattar_sat::{BitVec, Bool, Circuit};
 use std::collections::{BTreeSet, HashMap};
 
 /// Where an atom comes from.
@@ -257,6 +257,7 @@ pub fn constant(
 ) -> Val {
     match v {
         Value::Int(i) => Val::Int(c.bv_const(width, i64::from(*i))),
+        Value::Long(l) => Val::Int(c.bv_const(width, *l)),
         Value::Bool(b) => Val::Bool(Bool::constant(*b)),
         Value::Null => Val::Ref(Vec::new()),
         Value::Ref(o) => {
@@ -381,7 +382,11 @@ fn check_class(
     what: &str,
 ) -> Result<(), EncodeError> {
     let ok = match (v, ty) {
-        (Value::Int(_), FieldType::Int) | (Value::Bool(_), FieldType::Bool) => true,
+        (Value::Bool(_), FieldType::Bool) => true,
+        (Value::Long(_), FieldType::Long) => true,
+        (Value::Int(i), t) => t
+            .int_kind()
+            .is_some_and(|k| k != IntKind::Long && (k.min()..=k.max()).contains(&i64::from(*i))),
         (Value::Null, FieldType::Ref(_)) => true,
         (Value::Ref(o), FieldType::Ref(c)) => place.get(o).is_some_and(|&g| u.atom_is_a(g, c)),
         _ => false,
@@ -632,15 +637,6 @@ fn free_value(
 ) -> Val {
     let FreeParts { wf, vars, high } = parts;
     match ty {
-        FieldType::Int => {
-            let v = c.bv_fresh(width);
-            vars.extend(v.bits());
-            high.extend(v.bits().iter().skip(2));
-            let zero = c.bv_const(width, 0);
-            let is_zero = c.bv_eq(&v, &zero);
-            wf.push(c.or2(exists, is_zero));
-            Val::Int(v)
-        }
         FieldType::Bool => {
             let b = c.input();
             vars.push(b);
@@ -662,7 +658,36 @@ fn free_value(
             wf.push(c.at_most_one(&bits));
             Val::Ref(bits)
         }
+        int => {
+            let v = c.bv_fresh(width);
+            vars.extend(v.bits());
+            high.extend(v.bits().iter().skip(2));
+            let zero = c.bv_const(width, 0);
+            let is_zero = c.bv_eq(&v, &zero);
+            wf.push(c.or2(exists, is_zero));
+            wf.push(in_range(c, &v, int.int_kind().unwrap_or(IntKind::Int)));
+            Val::Int(v)
+        }
     }
+}
+
+/// Whether a `width`-bit value is in the range of integer type `kind` (true where the width
+/// cannot leave it).
+pub fn in_range(c: &mut Circuit, v: &BitVec, kind: IntKind) -> Bool {
+    let w = v.width();
+    let (lo, hi) = (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1);
+    let mut ok = Bool::TRUE;
+    if i128::from(kind.min()) > lo {
+        let min = c.bv_const(w, kind.min());
+        let ge = c.bv_sge(v, &min);
+        ok = c.and2(ok, ge);
+    }
+    if i128::from(kind.max()) < hi {
+        let max = c.bv_const(w, kind.max());
+        let le = c.bv_sle(v, &max);
+        ok = c.and2(ok, le);
+    }
+    ok
 }
 
 /// What a free pre-state is reached from: the receiver, the arguments, the static fields.

@@ -59,6 +59,20 @@ pub enum GenError {
         /// The declared type.
         found: String,
     },
+    /// A domain value outside its integer type.
+    #[error("the domain of {what} holds {value}, which is not a {ty} ({min}..={max}): drop it")]
+    OutOfRange {
+        /// The field, static or parameter.
+        what: String,
+        /// The value.
+        value: i32,
+        /// Its integer type.
+        ty: &'static str,
+        /// The type's smallest value.
+        min: i64,
+        /// The type's largest value.
+        max: i64,
+    },
     /// A domain with no values.
     #[error("the domain of {what} is empty: give at least one value")]
     EmptyDomain {

@@ -2,7 +2,7 @@
 //! may take. Korat's name for the bounds of a bounded-exhaustive search.
 
 use crate::error::GenError;
-use sattar_heap::{short_class, FieldType, MethodSig, Schema};
+use sattar_heap::{short_class, FieldType, IntKind, MethodSig, Schema};
 use sattar_spec::ResolvedMethod;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -101,17 +101,18 @@ impl Finitization {
                 (0..top.max(1)).collect()
             };
             for (field, ty) in &self.schema.classes[&class].fields {
-                if *ty == FieldType::Int {
+                if let Some(k) = ty.int_kind() {
                     self.fields
-                        .insert((class.clone(), field.clone()), values.clone());
+                        .insert((class.clone(), field.clone()), in_type(k, &values));
                 }
             }
         }
         for (class, cs) in &self.schema.classes {
             for (field, ty) in &cs.statics {
-                if *ty == FieldType::Int {
+                if let Some(k) = ty.int_kind() {
+                    let values: Vec<i32> = (0..=top).collect();
                     self.statics
-                        .insert((class.clone(), field.clone()), (0..=top).collect());
+                        .insert((class.clone(), field.clone()), in_type(k, &values));
                 }
             }
         }
@@ -121,13 +122,15 @@ impl Finitization {
         let top = i32::try_from(scope).unwrap_or(i32::MAX);
         for (name, ty) in &self.sig.params {
             match ty {
-                FieldType::Int => {
-                    self.args.insert(name.clone(), (0..=top).collect());
-                }
                 FieldType::Ref(_) => {
                     self.nullable.insert(name.clone(), true);
                 }
                 FieldType::Bool => {}
+                int => {
+                    let k = int.int_kind().unwrap_or(IntKind::Int);
+                    let values: Vec<i32> = (0..=top).collect();
+                    self.args.insert(name.clone(), in_type(k, &values));
+                }
             }
         }
     }
@@ -174,8 +177,8 @@ impl Finitization {
         }
         let ty = field_type(&self.schema, &class, field)?;
         let what = format!("{class}.{field}");
-        expect_int(&what, ty)?;
-        let values = domain(&what, values)?;
+        let kind = expect_int(&what, ty)?;
+        let values = domain(&what, kind, values)?;
         let below: Vec<String> = counted_classes(&self.schema)
             .filter(|c| self.schema.is_subtype(c, &class))
             .collect();
@@ -194,8 +197,8 @@ impl Finitization {
     ) -> Result<&mut Self, GenError> {
         let (class, ty) = self.static_field(class, field)?;
         let what = format!("static {class}.{field}");
-        expect_int(&what, &ty)?;
-        let values = domain(&what, values)?;
+        let kind = expect_int(&what, &ty)?;
+        let values = domain(&what, kind, values)?;
         self.fixed_statics
             .remove(&(class.clone(), field.to_string()));
         self.statics.insert((class, field.to_string()), values);
@@ -232,8 +235,8 @@ impl Finitization {
         values: impl IntoIterator<Item = i32>,
     ) -> Result<&mut Self, GenError> {
         let what = format!("parameter `{name}`");
-        expect_int(&what, self.param(name)?)?;
-        let values = domain(&what, values)?;
+        let kind = expect_int(&what, self.param(name)?)?;
+        let values = domain(&what, kind, values)?;
         self.args.insert(name.to_string(), values);
         Ok(self)
     }
@@ -357,7 +360,9 @@ impl fmt::Display for Finitization {
         }
         for (name, ty) in &self.sig.params {
             match (ty, self.args.get(name)) {
-                (FieldType::Int, Some(v)) => writeln!(f, "{name} in {}", show_domain(v))?,
+                (t, Some(v)) if t.int_kind().is_some() => {
+                    writeln!(f, "{name} in {}", show_domain(v))?
+                }
                 (FieldType::Ref(c), _) if self.arg_nullable(name) => {
                     writeln!(f, "{name}: null or any {}", short_class(c))?
                 }
@@ -401,26 +406,49 @@ fn field_type<'s>(schema: &'s Schema, class: &str, field: &str) -> Result<&'s Fi
         })
 }
 
-fn expect_int(what: &str, ty: &FieldType) -> Result<(), GenError> {
-    match ty {
-        FieldType::Int => Ok(()),
-        other => Err(GenError::WrongType {
-            what: what.to_string(),
-            expected: "int".into(),
-            found: other.to_string(),
-        }),
-    }
+/// The integer type of `ty`, or the error that it is not one.
+fn expect_int(what: &str, ty: &FieldType) -> Result<IntKind, GenError> {
+    ty.int_kind().ok_or_else(|| GenError::WrongType {
+        what: what.to_string(),
+        expected: "an integer type".into(),
+        found: ty.to_string(),
+    })
 }
 
-/// Sorted, deduplicated, non-empty.
-fn domain(what: &str, values: impl IntoIterator<Item = i32>) -> Result<Vec<i32>, GenError> {
+/// Sorted, deduplicated, non-empty, every value a `kind`.
+fn domain(
+    what: &str,
+    kind: IntKind,
+    values: impl IntoIterator<Item = i32>,
+) -> Result<Vec<i32>, GenError> {
     let set: BTreeSet<i32> = values.into_iter().collect();
     if set.is_empty() {
         return Err(GenError::EmptyDomain {
             what: what.to_string(),
         });
     }
+    if let Some(&value) = set
+        .iter()
+        .find(|v| !(kind.min()..=kind.max()).contains(&i64::from(**v)))
+    {
+        return Err(GenError::OutOfRange {
+            what: what.to_string(),
+            value,
+            ty: kind.name(),
+            min: kind.min(),
+            max: kind.max(),
+        });
+    }
     Ok(set.into_iter().collect())
+}
+
+/// The default values that are a `kind` (all of them, for the small defaults).
+fn in_type(kind: IntKind, values: &[i32]) -> Vec<i32> {
+    values
+        .iter()
+        .copied()
+        .filter(|v| (kind.min()..=kind.max()).contains(&i64::from(*v)))
+        .collect()
 }
 
 fn names<'a>(it: impl Iterator<Item = &'a str>) -> String {

@@ -38,8 +38,8 @@ pub(crate) struct ClassInfo {
     pub prefix: String,
     /// Fields in schema order (inherited ones first).
     pub fields: Vec<(String, SlotKind)>,
-    /// Per field, true for `boolean` fields (for output).
-    pub is_bool: Vec<bool>,
+    /// Per field, its type (for output).
+    pub types: Vec<FieldType>,
     /// Global index of the first counted object of the class.
     pub start: u32,
     /// How many counted objects the class has (none for an enum: its objects are constants).
@@ -67,8 +67,8 @@ pub(crate) struct RootInfo {
     pub name: String,
     /// Its slot.
     pub slot: u32,
-    /// Whether it is a boolean (for output).
-    pub is_bool: bool,
+    /// Its type (for output).
+    pub ty: FieldType,
 }
 
 /// The universe of a generation.
@@ -185,7 +185,7 @@ impl Layout {
                 name: name.clone(),
                 prefix: prefix(schema, name),
                 fields: Vec::new(),
-                is_bool: Vec::new(),
+                types: Vec::new(),
                 start: start as u32,
                 pool: pool as u32,
                 exact: matches!(count, Count::Exactly(_)),
@@ -201,10 +201,10 @@ impl Layout {
                 let kind = match ty {
                     FieldType::Bool => SlotKind::Scalar(0),
                     FieldType::Ref(t) => SlotKind::Ref(self.type_of(schema, t)),
-                    FieldType::Int => self.int_field_kind(schema, fin, name, field)?,
+                    _ => self.int_field_kind(schema, fin, name, field)?,
                 };
                 self.classes[i].fields.push((field.clone(), kind));
-                self.classes[i].is_bool.push(*ty == FieldType::Bool);
+                self.classes[i].types.push(ty.clone());
             }
         }
         Ok(())
@@ -331,7 +331,7 @@ impl Layout {
             let kind = match ty {
                 FieldType::Bool => SlotKind::Scalar(0),
                 FieldType::Ref(c) => SlotKind::Ref(self.type_of(schema, c)),
-                FieldType::Int => {
+                _ => {
                     let values = fin.int_arg_domain(name).ok_or_else(|| {
                         GenError::Mismatch(format!("no domain for int parameter `{name}`"))
                     })?;
@@ -342,7 +342,7 @@ impl Layout {
             self.args.push(RootInfo {
                 name: name.clone(),
                 slot,
-                is_bool: *ty == FieldType::Bool,
+                ty: ty.clone(),
             });
         }
         Ok(())
@@ -356,8 +356,8 @@ impl Layout {
                 let kind = match ty {
                     FieldType::Bool => SlotKind::Scalar(0),
                     FieldType::Ref(c) => SlotKind::Ref(self.type_of(schema, c)),
-                    FieldType::Int if fixed => self.domain(&[0]),
-                    FieldType::Int => {
+                    _ if fixed => self.domain(&[0]),
+                    _ => {
                         let values = fin.int_static_domain(class, field).ok_or_else(|| {
                             GenError::Mismatch(format!(
                                 "no domain for int static field `{class}.{field}`"
@@ -378,7 +378,7 @@ impl Layout {
                 self.statics.push(RootInfo {
                     name: format!("{class}.{field}"),
                     slot,
-                    is_bool: *ty == FieldType::Bool,
+                    ty: ty.clone(),
                 });
             }
         }

@@ -5,7 +5,7 @@
 
 use crate::layout::{Layout, SlotKind};
 use crate::state::{State, NULL};
-use sattar_heap::{Heap, ObjId, Object, TestInput, Value};
+use sattar_heap::{FieldType, Heap, ObjId, Object, TestInput, Value};
 use std::collections::{BTreeMap, VecDeque};
 
 /// The input a finished candidate stands for (unset slots hold their first value).
@@ -40,7 +40,7 @@ pub(crate) fn build(lay: &Layout, st: &State) -> TestInput {
     let statics = lay
         .statics
         .iter()
-        .map(|s| (s.name.clone(), value(lay, st, &names, s.slot, s.is_bool)))
+        .map(|s| (s.name.clone(), value(lay, st, &names, s.slot, &s.ty)))
         .collect();
     let heap = Heap {
         objects: order
@@ -52,7 +52,7 @@ pub(crate) fn build(lay: &Layout, st: &State) -> TestInput {
     let args = lay
         .args
         .iter()
-        .map(|a| (a.name.clone(), value(lay, st, &names, a.slot, a.is_bool)))
+        .map(|a| (a.name.clone(), value(lay, st, &names, a.slot, &a.ty)))
         .collect();
     TestInput {
         this: lay
@@ -86,7 +86,7 @@ fn object_at(lay: &Layout, st: &State, names: &[Option<ObjId>], o: u32) -> Objec
         .iter()
         .enumerate()
         .map(|(fi, (f, _))| {
-            let v = value(lay, st, names, lay.slot(o, fi as u32), info.is_bool[fi]);
+            let v = value(lay, st, names, lay.slot(o, fi as u32), &info.types[fi]);
             (f.clone(), v)
         })
         .collect();
@@ -97,7 +97,7 @@ fn object_at(lay: &Layout, st: &State, names: &[Option<ObjId>], o: u32) -> Objec
 }
 
 /// The value of a slot; an unset slot holds null or its domain's first value.
-fn value(lay: &Layout, st: &State, names: &[Option<ObjId>], slot: u32, is_bool: bool) -> Value {
+fn value(lay: &Layout, st: &State, names: &[Option<ObjId>], slot: u32, ty: &FieldType) -> Value {
     let s = slot as usize;
     let v = if st.set[s] {
         st.val[s]
@@ -107,7 +107,9 @@ fn value(lay: &Layout, st: &State, names: &[Option<ObjId>], slot: u32, is_bool: 
     match lay.slot_kind[s] {
         SlotKind::Ref(_) if v == NULL => Value::Null,
         SlotKind::Ref(_) => Value::Ref(name(names, v as u32)),
-        SlotKind::Scalar(_) if is_bool => Value::Bool(v != 0),
-        SlotKind::Scalar(_) => Value::Int(v as i32),
+        SlotKind::Scalar(_) => match ty.int_kind() {
+            Some(k) => Value::integer(k, v),
+            None => Value::Bool(v != 0),
+        },
     }
 }

@@ -7,7 +7,7 @@
 //!             "N0":{"class":"LinkedList.Node","key":0,"next":null}}}
 //! ```
 
-use crate::{FieldType, Heap, MethodSig, ObjId, Object, Schema, TestInput, Value};
+use crate::{FieldType, Heap, IntKind, MethodSig, ObjId, Object, Schema, TestInput, Value};
 use serde_json::{Map, Value as Json};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -65,9 +65,27 @@ impl Loader<'_> {
         classes: &BTreeMap<ObjId, String>,
     ) -> Result<Value, HeapError> {
         match (ty, json) {
-            (FieldType::Int, Json::Number(n)) => match n.as_i64().map(i32::try_from) {
-                Some(Ok(i)) => Ok(Value::Int(i)),
-                _ => self.err(path, format!("{n} is not a 32-bit Java int")),
+            (t, Json::Number(n)) if t.int_kind().is_some() => {
+                let kind = t.int_kind().unwrap_or(IntKind::Int);
+                match n.as_i64().filter(|v| (kind.min()..=kind.max()).contains(v)) {
+                    Some(v) => Ok(Value::integer(kind, v)),
+                    None => self.err(
+                        path,
+                        format!(
+                            "{n} is not a Java {}: it ranges over {}..{}",
+                            kind.name(),
+                            kind.min(),
+                            kind.max()
+                        ),
+                    ),
+                }
+            }
+            (FieldType::Char, Json::String(s)) => match s.encode_utf16().collect::<Vec<_>>()[..] {
+                [unit] => Ok(Value::Int(i32::from(unit))),
+                _ => self.err(
+                    path,
+                    format!("\"{s}\" is not one char: give one UTF-16 code unit, or its number"),
+                ),
             },
             (FieldType::Bool, Json::Bool(b)) => Ok(Value::Bool(*b)),
             (FieldType::Ref(_), Json::Null) => Ok(Value::Null),
@@ -365,6 +383,7 @@ pub fn input_from_json(
 pub fn value_to_json(v: &Value) -> Json {
     match v {
         Value::Int(i) => Json::from(*i),
+        Value::Long(l) => Json::from(*l),
         Value::Bool(b) => Json::Bool(*b),
         Value::Null => Json::Null,
         Value::Ref(o) => Json::String(o.0.clone()),
@@ -493,7 +512,7 @@ mod tests {
         let e = error_of(&GOOD.replace("\"key\":0", "\"colour\":0"));
         assert_eq!(e.location, "objects.N0.colour");
         let e = error_of(&GOOD.replace("\"size\":2", "\"size\":4294967296"));
-        assert!(e.message.contains("32-bit"));
+        assert!(e.message.contains("is not a Java int"), "{e}");
         let e = error_of(&GOOD.replace("\"this\":\"L0\"", "\"this\":\"N0\""));
         assert!(e.message.contains("is a LinkedList.Node"));
         let e = error_of(&GOOD.replace("{\"k\":0}", "{}"));

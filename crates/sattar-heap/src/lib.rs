@@ -11,7 +11,7 @@ pub use json::{
     heap_to_json, input_from_json, input_to_json, statics_to_json, value_to_json, HeapError,
     LoadNote,
 };
-pub use schema::{ClassSchema, FieldType, MethodSig, Schema, OBJECT};
+pub use schema::{ClassSchema, FieldType, IntKind, MethodSig, Schema, OBJECT};
 
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet};
@@ -54,10 +54,11 @@ impl fmt::Display for ObjId {
     }
 }
 
-/// A Java value of the supported subset: a 32-bit int, a boolean, null, or a reference.
+/// A Java value of the supported subset: an integer, a boolean, null, or a reference.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Value {
-    /// A Java `int`.
+    /// A Java `int`, or a `byte`, `short` or `char` (in its type's range: Java computes with
+    /// them as ints).
     Int(i32),
     /// A Java `boolean`.
     Bool(bool),
@@ -65,15 +66,36 @@ pub enum Value {
     Null,
     /// A reference to an object of the heap.
     Ref(ObjId),
+    /// A Java `long`.
+    Long(i64),
 }
 
 impl Value {
     /// The default value of a field or local of this type (`0`, `false`, `null`).
     pub fn default_for(ty: &FieldType) -> Value {
         match ty {
-            FieldType::Int => Value::Int(0),
             FieldType::Bool => Value::Bool(false),
             FieldType::Ref(_) => Value::Null,
+            FieldType::Long => Value::Long(0),
+            _ => Value::Int(0),
+        }
+    }
+
+    /// The value of integer type `kind` holding `v` converted to it (Java's narrowing).
+    pub fn integer(kind: IntKind, v: i64) -> Value {
+        match kind {
+            IntKind::Long => Value::Long(v),
+            // In range after wrapping: the conversion cannot fail.
+            k => Value::Int(i32::try_from(k.wrap(v)).unwrap_or_default()),
+        }
+    }
+
+    /// The integer it holds, if it is one.
+    pub fn as_integer(&self) -> Option<i64> {
+        match self {
+            Value::Int(i) => Some(i64::from(*i)),
+            Value::Long(l) => Some(*l),
+            _ => None,
         }
     }
     /// The referenced object, if this is a non-null reference.
@@ -89,6 +111,7 @@ impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Value::Int(i) => write!(f, "{i}"),
+            Value::Long(l) => write!(f, "{l}L"),
             Value::Bool(b) => write!(f, "{b}"),
             Value::Null => f.write_str("null"),
             Value::Ref(o) => write!(f, "{o}"),

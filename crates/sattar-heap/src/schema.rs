@@ -13,15 +13,141 @@ pub enum FieldType {
     Bool,
     /// A reference to an object of the named (qualified) class.
     Ref(String),
+    /// `long`
+    Long,
+    /// `char` (an unsigned 16-bit code unit)
+    Char,
+    /// `short`
+    Short,
+    /// `byte`
+    Byte,
+}
+
+impl FieldType {
+    /// The integer type it is, if it is one.
+    pub fn int_kind(&self) -> Option<IntKind> {
+        Some(match self {
+            FieldType::Int => IntKind::Int,
+            FieldType::Long => IntKind::Long,
+            FieldType::Char => IntKind::Char,
+            FieldType::Short => IntKind::Short,
+            FieldType::Byte => IntKind::Byte,
+            FieldType::Bool | FieldType::Ref(_) => return None,
+        })
+    }
+
+    /// The field type of an integer type.
+    pub fn of_int(kind: IntKind) -> FieldType {
+        match kind {
+            IntKind::Int => FieldType::Int,
+            IntKind::Long => FieldType::Long,
+            IntKind::Char => FieldType::Char,
+            IntKind::Short => FieldType::Short,
+            IntKind::Byte => FieldType::Byte,
+        }
+    }
 }
 
 impl fmt::Display for FieldType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FieldType::Int => f.write_str("int"),
             FieldType::Bool => f.write_str("boolean"),
             FieldType::Ref(c) => f.write_str(c),
+            t => f.write_str(t.int_kind().map_or("?", IntKind::name)),
         }
+    }
+}
+
+/// Java's integer types (JLS 4.2.1): their widths, ranges and narrowing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum IntKind {
+    /// `byte`: 8-bit signed.
+    Byte,
+    /// `short`: 16-bit signed.
+    Short,
+    /// `char`: 16-bit unsigned.
+    Char,
+    /// `int`: 32-bit signed.
+    Int,
+    /// `long`: 64-bit signed.
+    Long,
+}
+
+impl IntKind {
+    /// The Java name.
+    pub fn name(self) -> &'static str {
+        match self {
+            IntKind::Byte => "byte",
+            IntKind::Short => "short",
+            IntKind::Char => "char",
+            IntKind::Int => "int",
+            IntKind::Long => "long",
+        }
+    }
+
+    /// Its width in bits.
+    pub fn bits(self) -> u32 {
+        match self {
+            IntKind::Byte => 8,
+            IntKind::Short | IntKind::Char => 16,
+            IntKind::Int => 32,
+            IntKind::Long => 64,
+        }
+    }
+
+    /// Whether it is signed (all but `char`).
+    pub fn is_signed(self) -> bool {
+        self != IntKind::Char
+    }
+
+    /// Its smallest value.
+    pub fn min(self) -> i64 {
+        match self {
+            IntKind::Long => i64::MIN,
+            IntKind::Char => 0,
+            k => -(1i64 << (k.bits() - 1)),
+        }
+    }
+
+    /// Its largest value.
+    pub fn max(self) -> i64 {
+        match self {
+            IntKind::Long => i64::MAX,
+            IntKind::Char => 0xFFFF,
+            k => (1i64 << (k.bits() - 1)) - 1,
+        }
+    }
+
+    /// `v` converted to this type as Java's casts do (JLS 5.1.3: keep the low bits).
+    pub fn wrap(self, v: i64) -> i64 {
+        match self {
+            IntKind::Byte => i64::from(v as i8),
+            IntKind::Short => i64::from(v as i16),
+            IntKind::Char => i64::from(v as u16),
+            IntKind::Int => i64::from(v as i32),
+            IntKind::Long => v,
+        }
+    }
+
+    /// The type binary numeric promotion gives two operands of these types (JLS 5.6).
+    pub fn promote(self, other: IntKind) -> IntKind {
+        if self == IntKind::Long || other == IntKind::Long {
+            IntKind::Long
+        } else {
+            IntKind::Int
+        }
+    }
+
+    /// The Java type named `name`, if it is an integer type.
+    pub fn named(name: &str) -> Option<IntKind> {
+        Some(match name {
+            "byte" => IntKind::Byte,
+            "short" => IntKind::Short,
+            "char" => IntKind::Char,
+            "int" => IntKind::Int,
+            "long" => IntKind::Long,
+            _ => return None,
+        })
     }
 }
 
@@ -135,6 +261,12 @@ impl Schema {
     pub fn static_field(&self, class: &str, field: &str) -> Option<&FieldType> {
         let c = self.classes.get(class)?;
         c.statics.iter().find(|(n, _)| n == field).map(|(_, t)| t)
+    }
+
+    /// The type of the static field with heap key `pkg.Class.field`.
+    pub fn static_type(&self, key: &str) -> Option<FieldType> {
+        let (class, field) = key.rsplit_once('.')?;
+        self.static_field(class, field).cloned()
     }
 }
 

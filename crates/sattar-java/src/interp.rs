@@ -373,7 +373,7 @@ impl<'p> Machine<'p> {
                 self.obj(&self.operand(op, f))?;
             }
             NodeKind::ZeroCheck(op) => {
-                if self.operand(op, f) == Value::Int(0) {
+                if self.operand(op, f).as_integer() == Some(0) {
                     return throw(ARITHMETIC);
                 }
             }
@@ -482,6 +482,7 @@ impl<'p> Machine<'p> {
             Operand::Var(v) => f.vars[v.0 as usize].clone().unwrap_or(Value::Null),
             Operand::This => f.this.clone().map_or(Value::Null, Value::Ref),
             Operand::Const(Literal::Int(i)) => Value::Int(*i),
+            Operand::Const(Literal::Long(l)) => Value::Long(*l),
             Operand::Const(Literal::Bool(b)) => Value::Bool(*b),
             Operand::Const(Literal::Null) => Value::Null,
             Operand::Const(Literal::Constant(id)) => Value::Ref(ObjId::new(id.as_str())),
@@ -493,10 +494,15 @@ impl<'p> Machine<'p> {
             Rvalue::Use(a) => self.operand(a, f),
             Rvalue::Unary(UnOp::Neg, a) => match self.operand(a, f) {
                 Value::Int(i) => Value::Int(i.wrapping_neg()),
+                Value::Long(l) => Value::Long(l.wrapping_neg()),
                 other => other,
             },
             Rvalue::Unary(UnOp::Not, a) => Value::Bool(self.operand(a, f) != Value::Bool(true)),
-            Rvalue::Unary(UnOp::BitNot, a) => Value::Int(!int(&self.operand(a, f))),
+            Rvalue::Unary(UnOp::BitNot, a) => match self.operand(a, f) {
+                Value::Long(l) => Value::Long(!l),
+                v => Value::Int(!(integer(&v) as i32)),
+            },
+            Rvalue::Convert { to, op } => Value::integer(*to, integer(&self.operand(op, f))),
             Rvalue::Binary(op, a, b) => binary(*op, &self.operand(a, f), &self.operand(b, f)),
             Rvalue::Read { obj, field } => {
                 let o = self.obj(&self.operand(obj, f))?;
@@ -654,35 +660,42 @@ pub fn static_key(field: &FieldRef) -> String {
     format!("{}.{}", field.class, field.name)
 }
 
-fn int(v: &Value) -> i32 {
-    match v {
-        Value::Int(i) => *i,
-        _ => 0,
-    }
+/// The integer a value holds (0 for anything else: the front end type-checked).
+fn integer(v: &Value) -> i64 {
+    v.as_integer().unwrap_or(0)
 }
 
-/// Java's `int` arithmetic (JLS 15.17, 15.18, 15.19, 15.22): wrapping, division truncating
-/// toward zero (`MIN / -1 = MIN`, the zero divisor checked before), shift distances masked to
-/// 5 bits (Rust's wrapping shifts mask the same way).
+/// Java's `int` or `long` arithmetic (JLS 15.17, 15.18, 15.19, 15.22), in the type of the left
+/// operand (the front end promoted both, but a shift's distance keeps its own type): wrapping,
+/// division truncating toward zero (`MIN / -1 = MIN`, the zero divisor checked before), shift
+/// distances masked to 5 (int) or 6 (long) bits.
 fn arith(op: BinOp, l: &Value, r: &Value) -> Value {
-    let (a, b) = (int(l), int(r));
-    Value::Int(match op {
-        BinOp::Add => a.wrapping_add(b),
-        BinOp::Sub => a.wrapping_sub(b),
-        BinOp::Mul => a.wrapping_mul(b),
+    let kind = match l {
+        Value::Long(_) => IntKind::Long,
+        _ => IntKind::Int,
+    };
+    let (a, b) = (integer(l), integer(r));
+    let wrap = |v: i64| Value::integer(kind, v);
+    let mask = i64::from(kind.bits()) - 1;
+    let dist = (b & mask) as u32;
+    match op {
+        BinOp::Add => wrap(a.wrapping_add(b)),
+        BinOp::Sub => wrap(a.wrapping_sub(b)),
+        BinOp::Mul => wrap(a.wrapping_mul(b)),
         // A zero divisor never gets here (`ZeroCheck`); 0 keeps the function total.
-        BinOp::Div if b == 0 => 0,
-        BinOp::Rem if b == 0 => 0,
-        BinOp::Div => a.wrapping_div(b),
-        BinOp::Rem => a.wrapping_rem(b),
-        BinOp::BitAnd => a & b,
-        BinOp::BitOr => a | b,
-        BinOp::BitXor => a ^ b,
-        BinOp::Shl => a.wrapping_shl(b as u32),
-        BinOp::Shr => a.wrapping_shr(b as u32),
-        BinOp::UShr => (a as u32).wrapping_shr(b as u32) as i32,
-        _ => 0,
-    })
+        BinOp::Div | BinOp::Rem if b == 0 => wrap(0),
+        // At 64 bits `i64::MIN / -1` wraps as Java's long does; an int's fits exactly and wraps.
+        BinOp::Div => wrap(a.wrapping_div(b)),
+        BinOp::Rem => wrap(a.wrapping_rem(b)),
+        BinOp::BitAnd => wrap(a & b),
+        BinOp::BitOr => wrap(a | b),
+        BinOp::BitXor => wrap(a ^ b),
+        BinOp::Shl => wrap(a.wrapping_shl(dist)),
+        BinOp::Shr => wrap(a >> dist),
+        BinOp::UShr if kind == IntKind::Long => wrap(((a as u64) >> dist) as i64),
+        BinOp::UShr => wrap(i64::from((a as u32) >> dist)),
+        _ => wrap(0),
+    }
 }
 
 fn binary(op: BinOp, l: &Value, r: &Value) -> Value {
@@ -702,10 +715,10 @@ fn binary_int(op: BinOp, l: &Value, r: &Value) -> Value {
         Add | Sub | Mul | Div | Rem | BitAnd | BitOr | BitXor | Shl | Shr | UShr => arith(op, l, r),
         Eq => Value::Bool(l == r),
         Ne => Value::Bool(l != r),
-        Lt => Value::Bool(int(l) < int(r)),
-        Le => Value::Bool(int(l) <= int(r)),
-        Gt => Value::Bool(int(l) > int(r)),
-        Ge => Value::Bool(int(l) >= int(r)),
+        Lt => Value::Bool(integer(l) < integer(r)),
+        Le => Value::Bool(integer(l) <= integer(r)),
+        Gt => Value::Bool(integer(l) > integer(r)),
+        Ge => Value::Bool(integer(l) >= integer(r)),
         And | Or => Value::Bool(false),
     }
 }

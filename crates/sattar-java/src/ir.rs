@@ -3,6 +3,7 @@
 //! speaks in [`StmtId`]s.
 
 use sattar_diag::{LineIndex, Pos};
+pub use sattar_heap::IntKind;
 use sattar_heap::{ClassSchema, FieldType, MethodSig, ObjId, Object, Schema, Value as HeapValue};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -43,15 +44,35 @@ pub enum Type {
     Null,
     /// A subject class, by qualified name (`LinkedList.Node`).
     Class(String),
+    /// `long`, `char`, `short` or `byte` (never `int`: that is [`Type::Int`]).
+    Integer(IntKind),
 }
 
 impl Type {
+    /// The type of integer kind `k`.
+    pub fn of_int(k: IntKind) -> Type {
+        match k {
+            IntKind::Int => Type::Int,
+            k => Type::Integer(k),
+        }
+    }
+
+    /// The integer type it is, if it is one (`int`, `long`, `char`, `short`, `byte`).
+    pub fn int_kind(&self) -> Option<IntKind> {
+        match self {
+            Type::Int => Some(IntKind::Int),
+            Type::Integer(k) => Some(*k),
+            _ => None,
+        }
+    }
+
     /// The heap field type of a value type (`None` for `void` and the null type).
     pub fn field_type(&self) -> Option<FieldType> {
         match self {
             Type::Int => Some(FieldType::Int),
             Type::Boolean => Some(FieldType::Bool),
             Type::Class(c) => Some(FieldType::Ref(c.clone())),
+            Type::Integer(k) => Some(FieldType::of_int(*k)),
             Type::Void | Type::Null => None,
         }
     }
@@ -73,6 +94,7 @@ impl fmt::Display for Type {
             Type::Void => f.write_str("void"),
             Type::Null => f.write_str("null"),
             Type::Class(c) => f.write_str(c),
+            Type::Integer(k) => f.write_str(k.name()),
         }
     }
 }
@@ -110,8 +132,10 @@ pub struct Field {
 /// A literal constant.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Literal {
-    /// An int literal.
+    /// An int literal (or a `char`, `short`, `byte` constant, in its type's range).
     Int(i32),
+    /// A `long` literal.
+    Long(i64),
     /// `true` / `false`.
     Bool(bool),
     /// `null`.
@@ -544,6 +568,15 @@ pub enum Rvalue {
     },
     /// `C.field`, a static field.
     ReadStatic(FieldRef),
+    /// An integer operand converted to integer type `to` (JLS 5.1.2, 5.1.3): widening keeps the
+    /// value, narrowing keeps the low bits. Conversions among `int`, `char`, `short` and `byte`
+    /// to `int` need none (their values are ints).
+    Convert {
+        /// The target type.
+        to: IntKind,
+        /// The integer operand.
+        op: Operand,
+    },
     /// `op instanceof C`.
     InstanceOf {
         /// The reference.
@@ -568,7 +601,7 @@ impl Rvalue {
             Rvalue::New { args, outer, .. } => args.iter().chain(outer).collect(),
             Rvalue::Call { recv, args, .. } => recv.iter().chain(args).collect(),
             Rvalue::ReadStatic(_) => Vec::new(),
-            Rvalue::InstanceOf { op, .. } => vec![op],
+            Rvalue::InstanceOf { op, .. } | Rvalue::Convert { op, .. } => vec![op],
         }
     }
 }
@@ -644,11 +677,11 @@ pub enum UnOp {
 /// Binary operators.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BinOp {
-    /// `+` (32-bit wrapping)
+    /// `+` (wrapping in the operands' promoted type, `int` or `long`)
     Add,
-    /// `-` (32-bit wrapping)
+    /// `-` (wrapping)
     Sub,
-    /// `*` (32-bit wrapping)
+    /// `*` (wrapping)
     Mul,
     /// `==` on ints, booleans or references
     Eq,
@@ -676,11 +709,11 @@ pub enum BinOp {
     BitOr,
     /// `^` on ints or booleans
     BitXor,
-    /// `<<`, the distance masked to its low 5 bits
+    /// `<<`, the distance masked to its low 5 bits (6 for a `long`)
     Shl,
-    /// `>>` (arithmetic), the distance masked to its low 5 bits
+    /// `>>` (arithmetic), the distance masked as for `<<`
     Shr,
-    /// `>>>` (logical), the distance masked to its low 5 bits
+    /// `>>>` (logical), the distance masked as for `<<`
     UShr,
 }
 
@@ -821,8 +854,10 @@ pub enum Probe {
     Wrap,
     /// `probe, part`: an initializer or update expression of a `for` header.
     ForPart,
-    /// A local with an initializer: the probe runs inside it (`x = probe(init)`).
-    Init(Span),
+    /// A local with an initializer: the probe runs inside it (`x = probe(init)`); a `byte`,
+    /// `short` or `char` variable, which an `int` constant may initialize, gets a cast back to
+    /// its type (`x = (short) probe(init)`: the same value, as javac accepted the original).
+    Init(Span, Option<IntKind>),
     /// A local without an initializer, or a field whose initializer is a constant (javac folds
     /// the uses of such a `final` field, so the probe may not touch the initializer): a probe
     /// statement (for a field, an initializer block) before the declaration.

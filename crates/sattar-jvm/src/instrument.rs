@@ -83,8 +83,12 @@ fn probes(s: &StmtInfo, out: &mut Vec<Insert>) {
     match s.probe {
         Probe::Wrap => at.wrap(s.span, &format!("sattar.Cov.s({n});")),
         Probe::ForPart => at.open(s.span.start, format!("sattar.Cov.s({n}), ")),
-        Probe::Init(init) => {
-            at.open(init.start, format!("sattar.Cov.p(sattar.Cov.t({n}), "));
+        Probe::Init(init, narrow) => {
+            let cast = narrow.map_or(String::new(), |k| format!("({}) ", k.name()));
+            at.open(
+                init.start,
+                format!("{cast}sattar.Cov.p(sattar.Cov.t({n}), "),
+            );
             at.close(init.end, ")".into());
         }
         // A field's probe is an initializer block of its own, run just before the field's.

@@ -150,6 +150,10 @@ impl Layout {
             FieldType::Int => "I".into(),
             FieldType::Bool => "Z".into(),
             FieldType::Ref(c) => format!("L{};", self.jni(c)),
+            FieldType::Long => "J".into(),
+            FieldType::Char => "C".into(),
+            FieldType::Short => "S".into(),
+            FieldType::Byte => "B".into(),
         }
     }
 

@@ -1,6 +1,6 @@
 //! The parent ↔ worker messages: one JSON document per line.
 
-use sattar_heap::{FieldType, Heap, ObjId, Object, Value};
+use sattar_heap::{FieldType, Heap, ObjId, Object, Schema, Value};
 use serde::{Deserialize, Serialize};
 
 /// A value on the wire. Serialized under one-letter tags: a heap sends one per field.
@@ -18,6 +18,18 @@ pub enum WireValue {
     /// A reference to a named object.
     #[serde(rename = "R")]
     Ref(String),
+    /// A long.
+    #[serde(rename = "J")]
+    Long(i64),
+    /// A char.
+    #[serde(rename = "C")]
+    Char(u16),
+    /// A short.
+    #[serde(rename = "S")]
+    Short(i16),
+    /// A byte.
+    #[serde(rename = "Y")]
+    Byte(i8),
 }
 
 /// A field or parameter type on the wire (tagged with its JVM descriptor letter).
@@ -32,6 +44,18 @@ pub enum WireType {
     /// A reference to the qualified class.
     #[serde(rename = "L")]
     Ref(String),
+    /// long
+    #[serde(rename = "J")]
+    Long,
+    /// char
+    #[serde(rename = "C")]
+    Char,
+    /// short
+    #[serde(rename = "S")]
+    Short,
+    /// byte
+    #[serde(rename = "B")]
+    Byte,
 }
 
 /// A field as the JVM finds it: looked up in class `owner` by name and descriptor.
@@ -161,13 +185,18 @@ pub enum Response {
     Error(String),
 }
 
-/// A heap value on the wire.
-pub fn to_wire_value(v: &Value) -> WireValue {
-    match v {
-        Value::Int(i) => WireValue::Int(*i),
-        Value::Bool(b) => WireValue::Bool(*b),
-        Value::Null => WireValue::Null,
-        Value::Ref(o) => WireValue::Ref(o.0.clone()),
+/// A heap value on the wire, as a value of type `ty` (an int of a `char` field is a char).
+pub fn to_wire_value(v: &Value, ty: Option<&FieldType>) -> WireValue {
+    match (v, ty) {
+        // Each in its type's range: the heap's inputs are validated against the schema.
+        (Value::Int(i), Some(FieldType::Char)) => WireValue::Char(*i as u16),
+        (Value::Int(i), Some(FieldType::Short)) => WireValue::Short(*i as i16),
+        (Value::Int(i), Some(FieldType::Byte)) => WireValue::Byte(*i as i8),
+        (Value::Int(i), _) => WireValue::Int(*i),
+        (Value::Long(l), _) => WireValue::Long(*l),
+        (Value::Bool(b), _) => WireValue::Bool(*b),
+        (Value::Null, _) => WireValue::Null,
+        (Value::Ref(o), _) => WireValue::Ref(o.0.clone()),
     }
 }
 
@@ -175,6 +204,10 @@ pub fn to_wire_value(v: &Value) -> WireValue {
 pub fn from_wire_value(v: &WireValue) -> Value {
     match v {
         WireValue::Int(i) => Value::Int(*i),
+        WireValue::Long(l) => Value::Long(*l),
+        WireValue::Char(c) => Value::Int(i32::from(*c)),
+        WireValue::Short(s) => Value::Int(i32::from(*s)),
+        WireValue::Byte(b) => Value::Int(i32::from(*b)),
         WireValue::Bool(b) => Value::Bool(*b),
         WireValue::Null => Value::Null,
         WireValue::Ref(o) => Value::Ref(ObjId(o.clone())),
@@ -187,11 +220,15 @@ pub fn to_wire_type(t: &FieldType) -> WireType {
         FieldType::Int => WireType::Int,
         FieldType::Bool => WireType::Bool,
         FieldType::Ref(c) => WireType::Ref(c.clone()),
+        FieldType::Long => WireType::Long,
+        FieldType::Char => WireType::Char,
+        FieldType::Short => WireType::Short,
+        FieldType::Byte => WireType::Byte,
     }
 }
 
-/// A heap's objects on the wire.
-pub fn to_wire_objects(heap: &Heap) -> Vec<WireObject> {
+/// A heap's objects on the wire, each field's value as its type in `schema`.
+pub fn to_wire_objects(heap: &Heap, schema: &Schema) -> Vec<WireObject> {
     heap.objects
         .iter()
         .map(|(id, o)| WireObject {
@@ -200,17 +237,17 @@ pub fn to_wire_objects(heap: &Heap) -> Vec<WireObject> {
             fields: o
                 .fields
                 .iter()
-                .map(|(f, v)| (f.clone(), to_wire_value(v)))
+                .map(|(f, v)| (f.clone(), to_wire_value(v, schema.field(&o.class, f))))
                 .collect(),
         })
         .collect()
 }
 
-/// A heap's static fields on the wire.
-pub fn to_wire_statics(heap: &Heap) -> Vec<(String, WireValue)> {
+/// A heap's static fields on the wire, each as its type in `schema`.
+pub fn to_wire_statics(heap: &Heap, schema: &Schema) -> Vec<(String, WireValue)> {
     heap.statics
         .iter()
-        .map(|(k, v)| (k.clone(), to_wire_value(v)))
+        .map(|(k, v)| (k.clone(), to_wire_value(v, schema.static_type(k).as_ref())))
         .collect()
 }
 

@@ -405,10 +405,10 @@ impl JvmRunner {
         let mut args: Vec<WireValue> = sig
             .params
             .iter()
-            .map(|(p, _)| {
+            .map(|(p, t)| {
                 input
                     .arg(p)
-                    .map(to_wire_value)
+                    .map(|v| to_wire_value(v, Some(t)))
                     .ok_or_else(|| bad(format!("missing argument {p}")))
             })
             .collect::<Result<_, _>>()?;
@@ -423,7 +423,7 @@ impl JvmRunner {
         ) {
             // The enclosing instance the constructor stores is the receiver's own.
             let v = input.heap.field(t, field).cloned().unwrap_or(Value::Null);
-            args.insert(0, to_wire_value(&v));
+            args.insert(0, to_wire_value(&v, None));
             let first = self.layout.descriptor(&FieldType::Ref(outer.clone()));
             descriptor = format!("({first}{}", &descriptor[1..]);
         }
@@ -435,8 +435,8 @@ impl JvmRunner {
             ret: sig.ret.as_ref().map(to_wire_type),
             this: input.this.as_ref().map(|t| t.0.clone()),
             args,
-            objects: to_wire_objects(&input.heap),
-            statics: to_wire_statics(&input.heap),
+            objects: to_wire_objects(&input.heap, &self.schema),
+            statics: to_wire_statics(&input.heap, &self.schema),
             max_steps: self.opts.max_steps,
         })
     }

@@ -651,16 +651,12 @@ impl Bridge {
         let mut out = Vec::new();
         for s in &self.statics {
             let cls = class_ref(&s.class);
-            let v = match s.ty {
-                WireType::Int => {
-                    let t = JavaType::Primitive(Primitive::Int);
-                    WireValue::Int(env.get_static_field_unchecked(cls, s.id, t)?.i()?)
+            let v = match primitive(&s.ty) {
+                Some(p) => {
+                    let t = JavaType::Primitive(p);
+                    wire_of(env.get_static_field_unchecked(cls, s.id, t)?)
                 }
-                WireType::Bool => {
-                    let t = JavaType::Primitive(Primitive::Boolean);
-                    WireValue::Bool(env.get_static_field_unchecked(cls, s.id, t)?.z()?)
-                }
-                WireType::Ref(_) => {
+                None => {
                     let t = JavaType::Object(String::new());
                     let o = env.get_static_field_unchecked(cls, s.id, t)?.l()?;
                     post.name_of(env, self, o)?
@@ -684,9 +680,7 @@ impl Bridge {
     ) -> Result<jni::errors::Result<JValueOwned<'l>>, JniOrMsg> {
         let ret = match &req.ret {
             None => ReturnType::Primitive(Primitive::Void),
-            Some(WireType::Int) => ReturnType::Primitive(Primitive::Int),
-            Some(WireType::Bool) => ReturnType::Primitive(Primitive::Boolean),
-            Some(WireType::Ref(_)) => ReturnType::Object,
+            Some(t) => primitive(t).map_or(ReturnType::Object, ReturnType::Primitive),
         };
         Ok(match callee {
             // SAFETY: the method id was looked up with this signature; arguments follow it.
@@ -719,10 +713,8 @@ impl Bridge {
     ) -> Result<Option<WireValue>, JniOrMsg> {
         Ok(match v {
             JValueOwned::Void => None,
-            JValueOwned::Int(i) => Some(WireValue::Int(i)),
-            JValueOwned::Bool(b) => Some(WireValue::Bool(b != 0)),
             JValueOwned::Object(o) => Some(post.name_of(env, self, o)?),
-            _ => None,
+            v => Some(wire_of(v)),
         })
     }
 
@@ -836,20 +828,11 @@ impl Bridge {
             let info = &self.classes[class];
             let mut fields = Vec::new();
             for (f, t, fid) in &info.fields {
-                let v = match t {
-                    WireType::Int => WireValue::Int(
-                        env.get_field_unchecked(&obj, *fid, ReturnType::Primitive(Primitive::Int))?
-                            .i()?,
-                    ),
-                    WireType::Bool => WireValue::Bool(
-                        env.get_field_unchecked(
-                            &obj,
-                            *fid,
-                            ReturnType::Primitive(Primitive::Boolean),
-                        )?
-                        .z()?,
-                    ),
-                    WireType::Ref(_) => {
+                let v = match primitive(t) {
+                    Some(p) => {
+                        wire_of(env.get_field_unchecked(&obj, *fid, ReturnType::Primitive(p))?)
+                    }
+                    None => {
                         let r = env
                             .get_field_unchecked(&obj, *fid, ReturnType::Object)?
                             .l()?;
@@ -894,6 +877,10 @@ impl<'l> InputObjects<'l, '_> {
     ) -> Result<JValue<'l, 'a>, JniOrMsg> {
         Ok(match v {
             WireValue::Int(i) => JValue::Int(*i),
+            WireValue::Long(l) => JValue::Long(*l),
+            WireValue::Char(c) => JValue::Char(*c),
+            WireValue::Short(x) => JValue::Short(*x),
+            WireValue::Byte(b) => JValue::Byte(*b),
             WireValue::Bool(b) => JValue::Bool(u8::from(*b)),
             WireValue::Null => JValue::Object(null),
             WireValue::Ref(r) => JValue::Object(self.get(r)?),
@@ -904,6 +891,10 @@ impl<'l> InputObjects<'l, '_> {
     fn jvalue(&self, v: &WireValue) -> Result<jvalue, JniOrMsg> {
         Ok(match v {
             WireValue::Int(i) => jvalue { i: *i },
+            WireValue::Long(l) => jvalue { j: *l },
+            WireValue::Char(c) => jvalue { c: *c },
+            WireValue::Short(x) => jvalue { s: *x },
+            WireValue::Byte(b) => jvalue { b: *b },
             WireValue::Bool(b) => jvalue { z: u8::from(*b) },
             WireValue::Null => jvalue {
                 l: std::ptr::null_mut(),
@@ -912,6 +903,32 @@ impl<'l> InputObjects<'l, '_> {
                 l: self.get(r)?.as_raw(),
             },
         })
+    }
+}
+
+/// The JNI primitive type of a wire type (`None` for a reference).
+fn primitive(t: &WireType) -> Option<Primitive> {
+    Some(match t {
+        WireType::Int => Primitive::Int,
+        WireType::Bool => Primitive::Boolean,
+        WireType::Long => Primitive::Long,
+        WireType::Char => Primitive::Char,
+        WireType::Short => Primitive::Short,
+        WireType::Byte => Primitive::Byte,
+        WireType::Ref(_) => return None,
+    })
+}
+
+/// A primitive value the JVM gave back, on the wire (`null` for anything else).
+fn wire_of(v: JValueOwned) -> WireValue {
+    match v {
+        JValueOwned::Int(i) => WireValue::Int(i),
+        JValueOwned::Bool(b) => WireValue::Bool(b != 0),
+        JValueOwned::Long(l) => WireValue::Long(l),
+        JValueOwned::Char(c) => WireValue::Char(c),
+        JValueOwned::Short(x) => WireValue::Short(x),
+        JValueOwned::Byte(b) => WireValue::Byte(b),
+        _ => WireValue::Null,
     }
 }
 
@@ -1014,19 +1031,26 @@ unsafe fn call_nonvirtual<'l>(
             unsafe { f(raw, o, c, id, a) };
             JValueOwned::Void
         }
-        ReturnType::Primitive(Primitive::Int) => {
-            let f = table
-                .CallNonvirtualIntMethodA
-                .ok_or(missing("CallNonvirtualIntMethodA"))?;
-            // SAFETY: as above.
-            JValueOwned::Int(unsafe { f(raw, o, c, id, a) })
-        }
-        ReturnType::Primitive(Primitive::Boolean) => {
-            let f = table
-                .CallNonvirtualBooleanMethodA
-                .ok_or(missing("CallNonvirtualBooleanMethodA"))?;
-            // SAFETY: as above.
-            JValueOwned::Bool(unsafe { f(raw, o, c, id, a) })
+        ReturnType::Primitive(p) => {
+            // One arm per primitive result: JNI has a function for each.
+            macro_rules! call {
+                ($f:ident, $v:ident) => {{
+                    let f = table.$f.ok_or(missing(stringify!($f)))?;
+                    // SAFETY: as above.
+                    JValueOwned::$v(unsafe { f(raw, o, c, id, a) })
+                }};
+            }
+            match p {
+                Primitive::Int => call!(CallNonvirtualIntMethodA, Int),
+                Primitive::Boolean => call!(CallNonvirtualBooleanMethodA, Bool),
+                Primitive::Long => call!(CallNonvirtualLongMethodA, Long),
+                Primitive::Char => call!(CallNonvirtualCharMethodA, Char),
+                Primitive::Short => call!(CallNonvirtualShortMethodA, Short),
+                Primitive::Byte => call!(CallNonvirtualByteMethodA, Byte),
+                Primitive::Float => call!(CallNonvirtualFloatMethodA, Float),
+                Primitive::Double => call!(CallNonvirtualDoubleMethodA, Double),
+                Primitive::Void => return Err(missing("a void result as a value")),
+            }
         }
         _ => {
             let f = table

@@ -132,6 +132,7 @@ pub fn eval_markdown(rows: &[EvalRow], setup: &EvalSetup, wall: f64) -> String {
             .collect();
         let _ = writeln!(out, "| {f} | {} |", cells.join(" | "));
     }
+    unrevealed(&mut out, rows, setup);
     let restricted: Vec<&str> = ["tar-dt+sat", "tar-muc", "sat-tar"]
         .into_iter()
         .filter(|t| techs.contains(t))
@@ -155,6 +156,25 @@ pub fn eval_markdown(rows: &[EvalRow], setup: &EvalSetup, wall: f64) -> String {
         setup.threads
     );
     out
+}
+
+/// Says which faults have empty rows: their pool held no fault-revealing input.
+fn unrevealed(out: &mut String, rows: &[EvalRow], setup: &EvalSetup) {
+    let empty: Vec<&str> = setup
+        .faults
+        .iter()
+        .filter(|f| !rows.iter().any(|r| &r.fault == *f))
+        .map(String::as_str)
+        .collect();
+    if !empty.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nNo input of the pool (scope {}, integers 0..{}) reveals {}: no row. `sattar localize --fault ID` starts from the smallest failing input `check` finds instead.",
+            setup.scope,
+            setup.scope,
+            empty.join(", ")
+        );
+    }
 }
 
 fn multi_table(out: &mut String, rows: &[EvalRow], setup: &EvalSetup, techs: &[&str]) {
@@ -267,5 +287,39 @@ mod tests {
             "fault,technique,run,input_size,rank,ranks,tests,exam,seconds\n\
              sll.headErr2,sat,0,3,,2 –,1,,0.500000\n"
         );
+    }
+
+    #[test]
+    fn markdown_names_the_faults_no_pool_input_revealed() {
+        let row = |fault: &str| EvalRow {
+            fault: fault.into(),
+            technique: "sat".into(),
+            run: 0,
+            input_size: 2,
+            rank: Some(1),
+            ranks: vec![Some(1)],
+            tests: 1,
+            exam: None,
+            seconds: 0.1,
+        };
+        let setup = EvalSetup {
+            faults: vec!["a.found".into(), "b.hidden".into()],
+            multi: BTreeSet::new(),
+            techniques: vec!["sat".into()],
+            runs: 1,
+            seed: 1,
+            scope: 3,
+            formula: "tarantula".into(),
+            threads: 1,
+        };
+        let md = eval_markdown(&[row("a.found")], &setup, 0.0);
+        assert!(md.contains("| a.found | 1.0 (1.0) |"), "{md}");
+        assert!(md.contains("| b.hidden |  |"), "{md}");
+        assert!(
+            md.contains("No input of the pool (scope 3, integers 0..3) reveals b.hidden: no row."),
+            "{md}"
+        );
+        let all = eval_markdown(&[row("a.found"), row("b.hidden")], &setup, 0.0);
+        assert!(!all.contains("No input of the pool"), "{all}");
     }
 }

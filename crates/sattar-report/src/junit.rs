@@ -14,7 +14,7 @@ mod java;
 use access::Access;
 use java::{ascii_only, comment, is_qualified_name, lower_first, string, Names};
 use sattar_heap::{Heap, ObjId, TestInput, Value};
-use sattar_java::{Execution, Method, MethodId, Program, Termination, Type};
+use sattar_java::{Execution, IntKind, Method, MethodId, Program, Termination, Type};
 use std::collections::{BTreeMap, VecDeque};
 
 /// How a run ended, as far as a test can assert it.
@@ -382,6 +382,10 @@ impl<'a> TestWriter<'a> {
     fn value(&self, v: &Value, ty: &Type, heap: &Heap, at: &str) -> Result<String, ExportError> {
         match (v, ty) {
             (Value::Int(i), Type::Int) => Ok(i.to_string()),
+            (Value::Long(l), Type::Integer(IntKind::Long)) => Ok(format!("{l}L")),
+            (Value::Int(i), Type::Integer(k)) if *k != IntKind::Long => {
+                Ok(format!("({}) {i}", k.name()))
+            }
             (Value::Bool(b), Type::Boolean) => Ok(b.to_string()),
             (Value::Null, Type::Class(_)) => Ok("null".into()),
             (Value::Ref(id), Type::Class(c)) => {
@@ -574,7 +578,7 @@ impl<'a> TestWriter<'a> {
         let at = format!("the observed {actual}");
         let v = self.value(expected, ty, heap, &at)?;
         Ok(match expected {
-            Value::Int(_) => format!("assertEquals({v}, {actual}, {msg});"),
+            Value::Int(_) | Value::Long(_) => format!("assertEquals({v}, {actual}, {msg});"),
             Value::Bool(true) => format!("assertTrue({actual}, {msg});"),
             Value::Bool(false) => format!("assertFalse({actual}, {msg});"),
             Value::Null => format!("assertNull({actual}, {msg});"),

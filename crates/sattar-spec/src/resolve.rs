@@ -7,7 +7,7 @@ use crate::resolved::{
 };
 use crate::spec::{Constraint, EnsuresItem, MethodSpec, Spec};
 use sattar_diag::Diagnostic;
-use sattar_heap::{FieldType, MethodSig, Schema};
+use sattar_heap::{FieldType, IntKind, MethodSig, Schema};
 use std::collections::BTreeSet;
 
 type RResult<T> = Result<T, Diagnostic>;
@@ -130,9 +130,11 @@ fn resolve_class<'s>(schema: &'s Schema, name: &str, span: &Span) -> RResult<&'s
 
 fn param_type(schema: &Schema, ty: &str, span: &Span) -> RResult<FieldType> {
     match ty {
-        "int" => Ok(FieldType::Int),
         "boolean" => Ok(FieldType::Bool),
-        _ => Ok(FieldType::Ref(resolve_class(schema, ty, span)?.to_string())),
+        t => match IntKind::named(t) {
+            Some(k) => Ok(FieldType::of_int(k)),
+            None => Ok(FieldType::Ref(resolve_class(schema, ty, span)?.to_string())),
+        },
     }
 }
 
@@ -847,7 +849,8 @@ impl Resolver<'_> {
                 (FieldType::Ref(t), SetType::Objects(cs)) => {
                     self.below(cs).iter().any(|c| self.schema.is_subtype(c, t))
                 }
-                (FieldType::Int, SetType::Int) | (FieldType::Bool, SetType::Bool) => true,
+                (t, SetType::Int) => t.int_kind().is_some(),
+                (FieldType::Bool, SetType::Bool) => true,
                 _ => false,
             };
             if hit {

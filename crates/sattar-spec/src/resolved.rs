@@ -38,9 +38,10 @@ impl SetType {
     /// The type of a field, parameter or result of Java type `ty`.
     pub fn of(ty: &FieldType) -> Self {
         match ty {
-            FieldType::Int => SetType::Int,
             FieldType::Bool => SetType::Bool,
             FieldType::Ref(c) => SetType::class(c),
+            // Every integer type's values are integers (compared by value, exactly).
+            _ => SetType::Int,
         }
     }
 

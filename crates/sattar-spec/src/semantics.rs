@@ -158,6 +158,7 @@ struct Env<'a> {
 fn atom_of(v: &Value) -> Option<Atom> {
     match v {
         Value::Int(i) => Some(Atom::Int(i64::from(*i))),
+        Value::Long(l) => Some(Atom::Int(*l)),
         Value::Bool(b) => Some(Atom::Bool(*b)),
         Value::Null => None,
         Value::Ref(o) => Some(Atom::Obj(o.clone())),

@@ -290,13 +290,17 @@ impl Brute<'_> {
             None => self.fin.int_arg_domain(field),
         };
         match ty {
-            FieldType::Int => ints.unwrap_or(&[]).iter().map(|v| Value::Int(*v)).collect(),
             FieldType::Bool => vec![Value::Bool(false), Value::Bool(true)],
             FieldType::Ref(c) => {
                 let nullable = owner.is_some() || self.fin.arg_nullable(field);
                 let nulls = nullable.then_some(Value::Null);
                 let objs = self.pools[c].iter().map(|o| Value::Ref(o.clone()));
                 nulls.into_iter().chain(objs).collect()
+            }
+            int => {
+                let k = int.int_kind().expect("an integer type");
+                let ints = ints.unwrap_or(&[]).iter();
+                ints.map(|v| Value::integer(k, i64::from(*v))).collect()
             }
         }
     }

@@ -814,7 +814,9 @@ impl<'a, 'c> Lower<'a, 'c> {
         out: &mut Block,
     ) -> R<Block> {
         let (t, ty) = self.expr(sel, out)?;
-        if !matches!(ty, Type::Int | Type::Class(_)) {
+        if !matches!(ty, Type::Int | Type::Class(_))
+            && ty.int_kind().is_none_or(|k| k == IntKind::Long)
+        {
             return Err(self.cx.unsupported(sel, format!("a switch on {ty}")));
         }
         if ty.is_ref() {

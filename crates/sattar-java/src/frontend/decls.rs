@@ -100,6 +100,7 @@ impl Decls {
     pub fn ty(&self, erased: &str) -> Option<Type> {
         match erased {
             "int" => Some(Type::Int),
+            "long" | "char" | "short" | "byte" => IntKind::named(erased).map(Type::of_int),
             "boolean" => Some(Type::Boolean),
             "void" => Some(Type::Void),
             "null" => Some(Type::Null),
@@ -446,10 +447,12 @@ fn instance_constant(cx: &Cx, n: usize) -> Option<Literal> {
     }
     match (cx.node(node.init?).cv.as_ref()?, node.vt.as_deref()?) {
         (serde_json::Value::Bool(b), "boolean") => Some(Literal::Bool(*b)),
-        (serde_json::Value::Number(x), "int") => x
-            .as_i64()
-            .and_then(|i| i32::try_from(i).ok())
-            .map(Literal::Int),
+        (serde_json::Value::Number(x), t) => {
+            let k = IntKind::named(t)?;
+            x.as_i64()
+                .filter(|v| (k.min()..=k.max()).contains(v))
+                .map(|v| super::expr::int_literal(k, v))
+        }
         _ => None,
     }
 }

@@ -32,17 +32,36 @@ impl Lower<'_, '_> {
                 }
                 _ => format!("a value of type `{shown}`, a type sattar does not model"),
             };
-            self.cx
-                .unsupported(n, what)
-                .with_help("sattar models int, boolean, Object and the classes of the program")
+            self.cx.unsupported(n, what).with_help(
+                "sattar models the integer types, boolean, Object and the classes of the program",
+            )
         })
     }
 
     /// An expression that must fit type `want` (erasure's casts made where needed).
     pub fn typed(&mut self, n: usize, want: &Type, out: &mut Block) -> R<Operand> {
-        let (op, _) = self.expr(n, out)?;
+        let (op, have) = self.expr(n, out)?;
+        let op = self.convert(op, &have, want, out);
         self.fit(&op, want, out);
         Ok(op)
+    }
+
+    /// An integer value of type `from` as type `to` (JLS 5.1.2, 5.1.3): a constant folded, a
+    /// widening among `byte`, `short`, `char` and `int` as it is (their values are ints), any
+    /// other change of integer type a `Convert`. Other types pass unchanged.
+    pub fn convert(&mut self, op: Operand, from: &Type, to: &Type, out: &mut Block) -> Operand {
+        let (Some(f), Some(t)) = (from.int_kind(), to.int_kind()) else {
+            return op;
+        };
+        let widening = f.min() >= t.min() && f.max() <= t.max();
+        if f == t || (widening && t != IntKind::Long) {
+            return op;
+        }
+        match op {
+            Operand::Const(Literal::Int(v)) => Operand::Const(int_literal(t, i64::from(v))),
+            Operand::Const(Literal::Long(v)) => Operand::Const(int_literal(t, v)),
+            op => self.let_temp(to.clone(), Rvalue::Convert { to: t, op }, out),
+        }
     }
 
     /// The cast javac inserts when `op`'s erased value is wider than `want`.
@@ -101,8 +120,8 @@ impl Lower<'_, '_> {
             "MEMBER_SELECT" => self.member_select(n, out)?,
             "PARENTHESIZED" => return self.expr_any(child(node.expr), void_ok, out),
             "UNARY_MINUS" => {
-                let a = self.typed(child(node.expr), &Type::Int, out)?;
-                self.let_temp(Type::Int, Rvalue::Unary(UnOp::Neg, a), out)
+                let a = self.typed(child(node.expr), &ty, out)?;
+                self.let_temp(ty.clone(), Rvalue::Unary(UnOp::Neg, a), out)
             }
             "UNARY_PLUS" => return self.expr(child(node.expr), out),
             "LOGICAL_COMPLEMENT" => {
@@ -110,8 +129,8 @@ impl Lower<'_, '_> {
                 self.let_temp(Type::Boolean, Rvalue::Unary(UnOp::Not, a), out)
             }
             "BITWISE_COMPLEMENT" => {
-                let a = self.typed(child(node.expr), &Type::Int, out)?;
-                self.let_temp(Type::Int, Rvalue::Unary(UnOp::BitNot, a), out)
+                let a = self.typed(child(node.expr), &ty, out)?;
+                self.let_temp(ty.clone(), Rvalue::Unary(UnOp::BitNot, a), out)
             }
             "CONDITIONAL_AND" | "CONDITIONAL_OR" => self.short_circuit(n, out)?,
             "CONDITIONAL_EXPRESSION" => self.conditional(n, &ty, out)?,
@@ -123,14 +142,39 @@ impl Lower<'_, '_> {
             "SWITCH_EXPRESSION" => self.switch_expr(n, &ty, out)?,
             k => match binary_op(k) {
                 Some(op) => {
-                    let a = self.expr(child(node.l), out)?.0;
-                    let b = self.expr(child(node.r), out)?.0;
+                    let a = self.expr(child(node.l), out)?;
+                    let b = self.expr(child(node.r), out)?;
+                    let (a, b) = self.promote(op, a, b, out);
                     self.binary(op, a, b, &ty, out)
                 }
                 None => return Err(self.unsupported_kind(n)),
             },
         };
         Ok((op, ty))
+    }
+
+    /// The operands of `a op b` after binary numeric promotion (JLS 5.6.2): both to `long` if
+    /// either is one, else to `int`; a shift promotes each operand on its own (JLS 15.19).
+    fn promote(
+        &mut self,
+        op: BinOp,
+        (a, ta): (Operand, Type),
+        (b, tb): (Operand, Type),
+        out: &mut Block,
+    ) -> (Operand, Operand) {
+        let (Some(ka), Some(kb)) = (ta.int_kind(), tb.int_kind()) else {
+            return (a, b);
+        };
+        if matches!(op, BinOp::Shl | BinOp::Shr | BinOp::UShr) {
+            let (pa, pb) = (ka.promote(ka), kb.promote(kb));
+            let a = self.convert(a, &ta, &Type::of_int(pa), out);
+            let b = self.convert(b, &tb, &Type::of_int(pb), out);
+            return (a, b);
+        }
+        let p = Type::of_int(ka.promote(kb));
+        let a = self.convert(a, &ta, &p, out);
+        let b = self.convert(b, &tb, &p, out);
+        (a, b)
     }
 
     /// `a op b` into a temporary, after the implicit check a division makes (JLS 15.17.2: the
@@ -228,10 +272,12 @@ impl Lower<'_, '_> {
     fn constant(&self, n: usize, ty: &Type) -> Option<Literal> {
         match (self.cx.node(n).cv.as_ref()?, ty) {
             (serde_json::Value::Bool(b), Type::Boolean) => Some(Literal::Bool(*b)),
-            (serde_json::Value::Number(x), Type::Int) => x
-                .as_i64()
-                .and_then(|i| i32::try_from(i).ok())
-                .map(Literal::Int),
+            (serde_json::Value::Number(x), t) => {
+                let k = t.int_kind()?;
+                x.as_i64()
+                    .filter(|v| (k.min()..=k.max()).contains(v))
+                    .map(|v| int_literal(k, v))
+            }
             _ => None,
         }
     }
@@ -404,7 +450,7 @@ impl Lower<'_, '_> {
                         sym.name
                     ),
                 )
-                .with_help("sattar models int, boolean, Object and the classes of the program"));
+                .with_help("sattar models the integer types, boolean, Object and the classes of the program"));
         }
         if let Some(d) = self
             .decls
@@ -511,7 +557,7 @@ impl Lower<'_, '_> {
             let why = self
                 .cx
                 .unsupported(site, format!("a call of `{owner}.{}` (a JDK method sattar does not model)", r.name))
-                .with_help("sattar models the program's own classes and a few JDK methods (Object.equals, Comparable.compareTo of the program's classes, Math.max/min/abs/floorMod, Integer.compare/hashCode/signum, Objects.requireNonNull/isNull/nonNull)");
+                .with_help("sattar models the program's own classes and a few JDK methods (Object.equals, Comparable.compareTo of the program's classes, Math.max/min/abs (int, long), Math.floorMod, Integer.compare/hashCode/signum, Long.compare/hashCode, Objects.requireNonNull/isNull/nonNull)");
             self.decls.library_method(r, why)
         })
     }
@@ -694,6 +740,9 @@ impl Lower<'_, '_> {
             }
             (Type::Class(_), Type::Null) => Ok(op),
             (a, b) if a == b => Ok(op),
+            (to, from) if to.int_kind().is_some() && from.int_kind().is_some() => {
+                Ok(self.convert(op, from, to, out))
+            }
             _ => Err(self
                 .cx
                 .unsupported(n, format!("a cast from {from} to {ty}"))),
@@ -760,16 +809,17 @@ impl Lower<'_, '_> {
         let tnode = self.cx.node(target);
         let ty = self.type_of(target)?;
         let bitwise = matches!(op, Some(BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor));
-        if op.is_some() && ty != Type::Int && !(bitwise && ty == Type::Boolean) {
+        if op.is_some() && ty.int_kind().is_none() && !(bitwise && ty == Type::Boolean) {
             return Err(self.cx.error(
                 e,
-                format!("compound assignment needs an int target, found {ty}"),
+                format!("compound assignment needs an integer target, found {ty}"),
             ));
         }
-        let value = |lw: &mut Self, out: &mut Block| -> R<Operand> {
-            match rhs {
-                Some(r) => lw.typed(r, &ty, out),
-                None => Ok(Operand::Const(Literal::Int(1))),
+        let value = |lw: &mut Self, out: &mut Block| -> R<(Operand, Type)> {
+            match (rhs, op) {
+                (Some(r), None) => Ok((lw.typed(r, &ty, out)?, ty.clone())),
+                (Some(r), Some(_)) => lw.expr(r, out),
+                (None, _) => Ok((Operand::Const(Literal::Int(1)), Type::Int)),
             }
         };
         let sym = tnode.sym.clone().unwrap_or_default();
@@ -779,11 +829,11 @@ impl Lower<'_, '_> {
                     return Err(self.cx.error(target, "unknown variable"));
                 };
                 let (old, new) = match op {
-                    None => (None, value(self, out)?),
+                    None => (None, value(self, out)?.0),
                     Some(op) => {
                         let old = self.let_temp(ty.clone(), Rvalue::Use(Operand::Var(var)), out);
                         let v = value(self, out)?;
-                        (Some(old.clone()), self.binary(op, old, v, &ty, out))
+                        (Some(old.clone()), self.compound(op, old, v, &ty, out))
                     }
                 };
                 let new = self.snapshot(new, &ty, out);
@@ -801,11 +851,11 @@ impl Lower<'_, '_> {
                 }
                 let field = self.field_ref(target)?;
                 let (old, new) = match op {
-                    None => (None, value(self, out)?),
+                    None => (None, value(self, out)?.0),
                     Some(op) => {
                         let old = self.let_temp(ty.clone(), Rvalue::ReadStatic(field.clone()), out);
                         let v = value(self, out)?;
-                        (Some(old.clone()), self.binary(op, old, v, &ty, out))
+                        (Some(old.clone()), self.compound(op, old, v, &ty, out))
                     }
                 };
                 let new = self.snapshot(new, &ty, out);
@@ -845,12 +895,12 @@ impl Lower<'_, '_> {
         field: FieldRef,
         op: Option<BinOp>,
         ty: &Type,
-        value: impl Fn(&mut Self, &mut Block) -> R<Operand>,
+        value: impl Fn(&mut Self, &mut Block) -> R<(Operand, Type)>,
         out: &mut Block,
     ) -> R<(Option<Operand>, Operand)> {
         let (old, new) = match op {
             None => {
-                let v = value(self, out)?;
+                let v = value(self, out)?.0;
                 let v = self.snapshot(v, ty, out);
                 out.push(self.node(NodeKind::NullCheck(obj.clone())));
                 (None, v)
@@ -863,7 +913,7 @@ impl Lower<'_, '_> {
                 };
                 let old = self.let_temp(ty.clone(), read, out);
                 let v = value(self, out)?;
-                (Some(old.clone()), self.binary(op, old, v, ty, out))
+                (Some(old.clone()), self.compound(op, old, v, ty, out))
             }
         };
         out.push(self.node(NodeKind::Store {
@@ -872,6 +922,28 @@ impl Lower<'_, '_> {
             value: new.clone(),
         }));
         Ok((old, new))
+    }
+
+    /// The value `old op= v` stores in a target of type `ty` (JLS 15.26.2): `(T) (old op v)`,
+    /// computed in the promoted type and narrowed back.
+    fn compound(
+        &mut self,
+        op: BinOp,
+        old: Operand,
+        (v, tv): (Operand, Type),
+        ty: &Type,
+        out: &mut Block,
+    ) -> Operand {
+        let Some(k) = ty.int_kind() else {
+            return self.binary(op, old, v, ty, out);
+        };
+        let p = match (op, tv.int_kind()) {
+            (BinOp::Shl | BinOp::Shr | BinOp::UShr, _) | (_, None) => k.promote(k),
+            (_, Some(kv)) => k.promote(kv),
+        };
+        let (a, b) = self.promote(op, (old, ty.clone()), (v, tv), out);
+        let r = self.binary(op, a, b, &Type::of_int(p), out);
+        self.convert(r, &Type::of_int(p), ty, out)
     }
 
     /// `v` as an operand later code cannot change: a local's current value is copied into a
@@ -893,6 +965,15 @@ impl Lower<'_, '_> {
             }
         }
         n
+    }
+}
+
+/// The constant `v` of integer type `k`, converted to it.
+pub(crate) fn int_literal(k: IntKind, v: i64) -> Literal {
+    match k {
+        IntKind::Long => Literal::Long(v),
+        // In range after wrapping.
+        k => Literal::Int(i32::try_from(k.wrap(v)).unwrap_or_default()),
     }
 }
 

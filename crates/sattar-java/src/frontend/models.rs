@@ -16,18 +16,23 @@ pub(crate) fn model(owner: &str, name: &str, erased: &[String]) -> Option<Body> 
             let eq = b.let_(Type::Boolean, Rvalue::Binary(BinOp::Eq, Operand::This, o));
             b.ret(eq);
         }
-        ("java.lang.Math", "max" | "min", ["int", "int"]) => {
-            let (x, y) = (b.param(Type::Int), b.param(Type::Int));
+        ("java.lang.Math", "max" | "min", [t, u]) if t == u && numeric(t).is_some() => {
+            let ty = numeric(t)?;
+            let (x, y) = (b.param(ty.clone()), b.param(ty));
             let op = if name == "max" { BinOp::Ge } else { BinOp::Le };
             let first = b.let_(Type::Boolean, Rvalue::Binary(op, x.clone(), y.clone()));
             b.if_return(first, x);
             b.ret(y);
         }
         // abs(MIN_VALUE) is MIN_VALUE: negation wraps.
-        ("java.lang.Math", "abs", ["int"]) => {
-            let x = b.param(Type::Int);
-            let neg = b.let_(Type::Boolean, Rvalue::Binary(BinOp::Lt, x.clone(), int(0)));
-            let minus = b.let_(Type::Int, Rvalue::Unary(UnOp::Neg, x.clone()));
+        ("java.lang.Math", "abs", [t]) if numeric(t).is_some() => {
+            let ty = numeric(t)?;
+            let x = b.param(ty.clone());
+            let neg = b.let_(
+                Type::Boolean,
+                Rvalue::Binary(BinOp::Lt, x.clone(), zero(&ty)),
+            );
+            let minus = b.let_(ty, Rvalue::Unary(UnOp::Neg, x.clone()));
             b.if_return(neg, minus);
             b.ret(x);
         }
@@ -50,8 +55,10 @@ pub(crate) fn model(owner: &str, name: &str, erased: &[String]) -> Option<Body> 
             b.if_return(fix, up);
             b.ret(m);
         }
-        ("java.lang.Integer", "compare", ["int", "int"]) => {
-            let (x, y) = (b.param(Type::Int), b.param(Type::Int));
+        ("java.lang.Integer", "compare", ["int", "int"])
+        | ("java.lang.Long", "compare", ["long", "long"]) => {
+            let ty = numeric(params[0])?;
+            let (x, y) = (b.param(ty.clone()), b.param(ty));
             let less = b.let_(
                 Type::Boolean,
                 Rvalue::Binary(BinOp::Lt, x.clone(), y.clone()),
@@ -64,6 +71,24 @@ pub(crate) fn model(owner: &str, name: &str, erased: &[String]) -> Option<Body> 
         ("java.lang.Integer", "hashCode", ["int"]) => {
             let x = b.param(Type::Int);
             b.ret(x);
+        }
+        // The JDK's code: `(int) (value ^ (value >>> 32))`.
+        ("java.lang.Long", "hashCode", ["long"]) => {
+            let x = b.param(Type::Integer(IntKind::Long));
+            let long = Type::Integer(IntKind::Long);
+            let high = b.let_(
+                long.clone(),
+                Rvalue::Binary(BinOp::UShr, x.clone(), int(32)),
+            );
+            let mixed = b.let_(long, Rvalue::Binary(BinOp::BitXor, x, high));
+            let h = b.let_(
+                Type::Int,
+                Rvalue::Convert {
+                    to: IntKind::Int,
+                    op: mixed,
+                },
+            );
+            b.ret(h);
         }
         ("java.lang.Integer", "signum", ["int"]) => {
             let x = b.param(Type::Int);
@@ -99,6 +124,23 @@ pub(crate) fn model(owner: &str, name: &str, erased: &[String]) -> Option<Body> 
 
 fn object() -> Type {
     Type::Class(sattar_heap::OBJECT.into())
+}
+
+/// The type `int` or `long` whose models are shared.
+fn numeric(erased: &str) -> Option<Type> {
+    match erased {
+        "int" => Some(Type::Int),
+        "long" => Some(Type::Integer(IntKind::Long)),
+        _ => None,
+    }
+}
+
+/// Zero of integer type `ty`.
+fn zero(ty: &Type) -> Operand {
+    match ty {
+        Type::Integer(IntKind::Long) => Operand::Const(Literal::Long(0)),
+        _ => int(0),
+    }
 }
 
 fn int(v: i32) -> Operand {

@@ -195,7 +195,7 @@ impl Numbering<'_, '_> {
             // inside its first argument, or after a call without any.
             "EXPRESSION_STATEMENT" if super::body::is_ctor_call(cx, node.expr) => {
                 let first = node.expr.and_then(|e| cx.node(e).args.first().copied());
-                let probe = first.map_or(Probe::After, |a| Probe::Init(cx.span(a)));
+                let probe = first.map_or(Probe::After, |a| Probe::Init(cx.span(a), None));
                 self.add(n, StmtKind::Expr, span, collapse(cx.src(n)), probe);
             }
             "EXPRESSION_STATEMENT" => {
@@ -353,7 +353,7 @@ impl Numbering<'_, '_> {
         let probe = if constant {
             Probe::Before
         } else {
-            Probe::Init(cx.span(init))
+            Probe::Init(cx.span(init), narrow_back(ty_text))
         };
         self.add(d, StmtKind::Field, span, text, probe);
     }
@@ -381,7 +381,7 @@ impl Numbering<'_, '_> {
                 collapse(&cx.text_of(d)[start..end])
             );
             let probe = match node.init {
-                Some(i) => Probe::Init(cx.span(i)),
+                Some(i) => Probe::Init(cx.span(i), narrow_back(ty_text)),
                 None => Probe::Before,
             };
             let info = self.table.infos.len();
@@ -521,4 +521,9 @@ fn expression_children(node: &sattar_jdk::tree::Node) -> Vec<usize> {
     .chain(node.args.iter().copied())
     .chain(node.c.iter().copied())
     .collect()
+}
+
+/// The type an instrumented initializer is cast back to: a declared `byte`, `short` or `char`.
+fn narrow_back(declared: &str) -> Option<IntKind> {
+    IntKind::named(declared.trim()).filter(|k| k.bits() < 32)
 }

@@ -121,6 +121,26 @@ public final class Cov {
     }
 
     /** Returns v. */
+    public static long p(boolean probe, long v) {
+        return v;
+    }
+
+    /** Returns v. */
+    public static char p(boolean probe, char v) {
+        return v;
+    }
+
+    /** Returns v. */
+    public static short p(boolean probe, short v) {
+        return v;
+    }
+
+    /** Returns v. */
+    public static byte p(boolean probe, byte v) {
+        return v;
+    }
+
+    /** Returns v. */
     public static boolean p(boolean probe, boolean v) {
         return v;
     }

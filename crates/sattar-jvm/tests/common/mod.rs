@@ -111,7 +111,6 @@ pub fn random_inputs(p: &Program, m: MethodId, seed: u64, n: usize) -> Vec<TestI
         }
         let value = |rng: &mut Rng, t: &FieldType| -> Value {
             match t {
-                FieldType::Int => Value::Int(rng.below(5) as i32 - 1),
                 FieldType::Bool => Value::Bool(rng.below(2) == 1),
                 FieldType::Ref(c) => {
                     let fits: Vec<&ObjId> = pool
@@ -124,6 +123,10 @@ pub fn random_inputs(p: &Program, m: MethodId, seed: u64, n: usize) -> Vec<TestI
                     } else {
                         Value::Ref(fits[rng.below(fits.len())].clone())
                     }
+                }
+                int => {
+                    let k = int.int_kind().expect("an integer type");
+                    Value::integer(k, rng.below(5) as i64 - 1)
                 }
             }
         };

@@ -167,7 +167,10 @@ final class Dumper extends TreePathScanner<Integer, Void> {
             case BYTE: case SHORT: case INT:
                 n.append(((Number) cv).intValue());
                 break;
-            case LONG: case FLOAT: case DOUBLE:
+            case LONG:
+                n.append(((Number) cv).longValue());
+                break;
+            case FLOAT: case DOUBLE:
                 Json.quote(n, cv.toString());
                 break;
             default:
