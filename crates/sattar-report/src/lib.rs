@@ -21,6 +21,7 @@ pub mod check;
 pub mod cores;
 pub mod experiment;
 pub mod generation;
+pub mod gzoltar;
 pub mod html;
 pub mod interactive;
 pub mod json;

@@ -14,10 +14,12 @@ use crate::{
 use sattar_encode::{CheckOptions, CoreOrder};
 use sattar_heap::input_to_json;
 use sattar_java::{Limits, StmtId};
+use sattar_report::gzoltar::{element_spectrum, Granularity};
 use sattar_report::{
     ExpectedOutcome, ExportedTest, FaultInfo, RankedStatement, Report, RoundNote, RoundPrompt,
     RoundSummary, TopStatement,
 };
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -479,34 +481,51 @@ impl LocalizeSession<'_> {
         }
     }
 
-    /// Writes the spectrum as a GZoltar output directory (`matrix.txt`, `spectra.csv`,
-    /// `tests.csv`), elements named `Class#method:line`.
-    pub fn write_gzoltar(&self, dir: &Path) -> Result<(), EngineError> {
+    /// Writes the spectrum as a GZoltar 1.7 output directory: `spectra.csv` (elements named
+    /// `package$Class#method(params):line`, one per line or method), `matrix.txt`, `tests.csv`,
+    /// and for each formula its ranking `<formula>.ranking.csv` and the ranking boosted by the
+    /// suspects `<formula>-boosted.ranking.csv` (the loop's formula when `formulas` is empty).
+    pub fn write_gzoltar(
+        &self,
+        dir: &Path,
+        formulas: &[String],
+        granularity: Granularity,
+    ) -> Result<(), EngineError> {
         let loc = &self.localizer;
         let p = &loc.subject().program;
-        let m = p.method(loc.subject().method);
-        let name = |s: &StmtId| {
-            format!(
-                "{}#{}:{}",
-                m.class.replace('.', "$"),
-                m.name,
-                p.stmt(*s).line
-            )
+        let names: Vec<String> = match formulas {
+            [] => vec![loc.options().formula.clone()],
+            some => some.to_vec(),
         };
-        let spectrum = loc.spectrum();
-        let mut out = sattar_rank::Spectrum::new(spectrum.elements().iter().map(name));
-        for (t, row) in spectrum.tests().iter().zip(spectrum.rows()) {
-            let covered: Vec<String> = spectrum
-                .elements()
-                .iter()
-                .zip(row)
-                .filter(|(_, h)| **h)
-                .map(|(e, _)| name(e))
-                .collect();
-            out.add_test_covering(t.clone(), covered.iter())?;
-        }
+        let formulas = names
+            .iter()
+            .map(|f| {
+                sattar_rank::Formula::by_name(f)
+                    .map_err(|e| EngineError::Usage(format!("--formula {f}: {e}")))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let (spectrum, element_of) = element_spectrum(p, &loc.spectrum(), granularity);
+        let boosted: HashSet<String> = loc
+            .suspects()
+            .iter()
+            .filter_map(|s| element_of.get(s).cloned())
+            .collect();
         create_dir(dir)?;
-        sattar_rank::gzoltar::write_dir(dir, &out)?;
+        sattar_rank::gzoltar::write_dir(dir, &spectrum)?;
+        for formula in &formulas {
+            let plain = sattar_rank::gzoltar::rank_spectrum(&spectrum, formula);
+            sattar_rank::gzoltar::write_ranking(dir, formula, &plain)?;
+            let mut scored = spectrum.score(formula);
+            sattar_rank::boost_suspects(&mut scored, &boosted);
+            let ranking = sattar_rank::Ranking::new(scored, sattar_rank::Order::Score);
+            let path = dir.join(format!("{}-boosted.ranking.csv", formula.name()));
+            std::fs::write(&path, sattar_rank::gzoltar::ranking_text(ranking.entries())).map_err(
+                |source| EngineError::Write {
+                    what: format!("writing {}", path.display()),
+                    source,
+                },
+            )?;
+        }
         Ok(())
     }
 

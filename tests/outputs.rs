@@ -1,0 +1,331 @@
+//! The files other tools read, end to end through the `sattar` binary: the GZoltar 1.7 directory
+//! (its names, rankings and granularities, read back by `sattar rank` and, where it is installed,
+//! by flitsr) and the focused SARIF log.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
+
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn sattar(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sattar"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("sattar runs")
+}
+
+fn ok(args: &[&str]) -> Output {
+    let out = sattar(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir()
+        .join(format!("sattar-outputs-{}", std::process::id()))
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+fn read(p: &Path) -> String {
+    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().expect("utf-8 path")
+}
+
+/// `localize --fault F --gzoltar-dir DIR` with extra flags; returns the localize JSON report.
+fn localize_gzoltar(fault: &str, dir: &Path, extra: &[&str]) -> Value {
+    let session = dir.with_extension("jsonl");
+    let _ = std::fs::remove_file(&session);
+    let mut args = vec![
+        "localize",
+        "--fault",
+        fault,
+        "--engine",
+        "interp",
+        "--format",
+        "json",
+        "--session",
+        s(&session),
+        "--gzoltar-dir",
+        s(dir),
+    ];
+    args.extend_from_slice(extra);
+    serde_json::from_slice(&ok(&args).stdout).expect("JSON report")
+}
+
+/// A ranking file: `(name, score)` in file order.
+fn ranking_file(p: &Path) -> Vec<(String, f64)> {
+    let text = read(p);
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("name;suspiciousness_value"), "{text}");
+    lines
+        .map(|l| {
+            let (n, v) = l.rsplit_once(';').expect("name;score");
+            (n.to_string(), v.parse().expect("a score"))
+        })
+        .collect()
+}
+
+/// Whether two scores are the same: equal up to rounding, or both a division by zero (sattar's
+/// `Infinity`; flitsr writes DStar's as 2^48, docs/RANKING.md, "Division by zero").
+fn same(a: f64, b: f64) -> bool {
+    let huge = |x: f64| x.is_infinite() || x >= 2f64.powi(48);
+    (a - b).abs() < 1e-9 || (huge(a) && huge(b))
+}
+
+/// The names of the elements with the highest score.
+fn top_group(ranking: &[(String, f64)]) -> BTreeSet<String> {
+    let top = ranking.iter().map(|(_, v)| *v).fold(f64::MIN, f64::max);
+    ranking
+        .iter()
+        .filter(|(_, v)| same(*v, top))
+        .map(|(n, _)| n.clone())
+        .collect()
+}
+
+/// GZoltar 1.7's element name: `package$Class[$Inner]#method(params):line` (the package empty in
+/// the default package).
+fn is_gzoltar_name(name: &str) -> bool {
+    let Some((head, line)) = name.rsplit_once(':') else {
+        return false;
+    };
+    let Some((class, method)) = head.split_once('#') else {
+        return false;
+    };
+    let Some((package, classes)) = class.split_once('$') else {
+        return false;
+    };
+    let ident = |t: &str| {
+        !t.is_empty()
+            && t.chars().all(|c| c.is_alphanumeric() || c == '_')
+            && !t.starts_with(|c: char| c.is_ascii_digit())
+    };
+    let params = method
+        .split_once('(')
+        .and_then(|(m, rest)| Some((m, rest.strip_suffix(')')?)));
+    line.parse::<u32>().is_ok_and(|l| l > 0)
+        && (package.is_empty() || package.split('.').all(ident))
+        && classes.split('$').all(ident)
+        // A method's name, or a constructor's: the class's binary name without its package.
+        && params.is_some_and(|(m, ps)| (m == classes || ident(m)) && !ps.contains(' '))
+}
+
+#[test]
+fn the_gzoltar_directory_has_gzoltar_1_7_names_and_a_ranking_per_formula() {
+    let dir = scratch("gz-ds");
+    let report = localize_gzoltar(
+        "ds.sortedList.addErr",
+        &dir,
+        &["--formula", "ochiai,tarantula,dstar"],
+    );
+    // The loop ranks with the first formula.
+    assert_eq!(report["formula"], "ochiai");
+    let spectra = read(&dir.join("spectra.csv"));
+    let names: Vec<&str> = spectra.lines().skip(1).collect();
+    assert_eq!(spectra.lines().next(), Some("name"));
+    for n in &names {
+        assert!(is_gzoltar_name(n), "not a GZoltar 1.7 name: {n}");
+    }
+    // The faulty line, a nested class's constructor (its enclosing instance first) and a method
+    // of another class the run reaches.
+    for want in [
+        "ds$SortedList#add(java.lang.Comparable):27",
+        "ds$SortedList$Node#SortedList$Node(ds.SortedList,java.lang.Comparable,ds.SortedList$Node):13",
+        "ds$Key#compareTo(ds.Key):17",
+    ] {
+        assert!(names.contains(&want), "{want} missing from\n{spectra}");
+    }
+    let distinct: BTreeSet<&&str> = names.iter().collect();
+    assert_eq!(distinct.len(), names.len(), "one element per line");
+    let core_lines: BTreeSet<(String, u64)> = report["ranking"]
+        .as_array()
+        .expect("ranking")
+        .iter()
+        .filter(|r| r["in_core"] == true)
+        .map(|r| {
+            let file = r["file"].as_str().expect("file");
+            let class = Path::new(file).file_stem().expect("stem");
+            (
+                class.to_string_lossy().to_string(),
+                r["line"].as_u64().expect("line"),
+            )
+        })
+        .collect();
+    assert!(!core_lines.is_empty());
+    for formula in ["ochiai", "tarantula", "dstar"] {
+        let plain = ranking_file(&dir.join(format!("{formula}.ranking.csv")));
+        let boosted = ranking_file(&dir.join(format!("{formula}-boosted.ranking.csv")));
+        assert_eq!(plain.len(), names.len(), "{formula}");
+        let plain: BTreeMap<String, f64> = plain.into_iter().collect();
+        // The boosted ranking adds 1 to exactly the lines of the core's statements.
+        for (name, score) in &boosted {
+            let (head, line) = name.rsplit_once(':').expect("line");
+            let class = head.split('#').next().expect("class");
+            let top = class.split('$').nth(1).expect("top-level class");
+            let in_core = core_lines.contains(&(top.to_string(), line.parse().expect("line")));
+            let want = plain[name] + if in_core { 1.0 } else { 0.0 };
+            assert!((score - want).abs() < 1e-9, "{formula} {name}: {score}");
+        }
+        // `sattar rank` reads the directory back to the same ranking.
+        let out = ok(&["rank", s(&dir), "--formula", formula, "--format", "json"]);
+        let ranked: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        for r in ranked.as_array().expect("lines") {
+            let name = r["name"].as_str().expect("name");
+            let score = r["score"].as_f64().expect("score");
+            assert!((plain[name] - score).abs() < 1e-9, "{formula} {name}");
+        }
+    }
+}
+
+#[test]
+fn the_default_package_is_empty_and_methods_are_one_element_each() {
+    let dir = scratch("gz-bst");
+    localize_gzoltar("bst.traverseErr", &dir, &[]);
+    let spectra = read(&dir.join("spectra.csv"));
+    assert!(
+        spectra
+            .lines()
+            .any(|l| l == "$BinarySearchTree#add(int):21"),
+        "{spectra}"
+    );
+    assert!(dir.join("tarantula.ranking.csv").is_file());
+    assert!(dir.join("tarantula-boosted.ranking.csv").is_file());
+    let methods = scratch("gz-methods");
+    localize_gzoltar(
+        "ds.sortedList.addErr",
+        &methods,
+        &["--granularity", "method"],
+    );
+    let spectra = read(&methods.join("spectra.csv"));
+    let names: Vec<&str> = spectra.lines().skip(1).collect();
+    assert_eq!(
+        names,
+        [
+            "ds$Key#compareTo(ds.Key):17",
+            "ds$SortedList$Node#SortedList$Node(ds.SortedList,java.lang.Comparable,ds.SortedList$Node):13",
+            "ds$SortedList#add(java.lang.Comparable):20",
+        ],
+        "{spectra}"
+    );
+    // Every test covers `add`, so its line of matrix.txt has a 1 in the last column.
+    let matrix = read(&methods.join("matrix.txt"));
+    assert!(
+        matrix.lines().all(|l| l.split(' ').nth(2) == Some("1")),
+        "{matrix}"
+    );
+}
+
+#[test]
+fn rank_reads_old_and_new_names() {
+    for (label, names) in [
+        ("old", ["LinkedList#delete:16", "LinkedList#delete:23"]),
+        (
+            "new",
+            ["$LinkedList#delete(int):16", "$LinkedList#delete(int):23"],
+        ),
+    ] {
+        let dir = scratch(&format!("rank-{label}"));
+        std::fs::write(
+            dir.join("spectra.csv"),
+            format!("name\n{}\n{}\n", names[0], names[1]),
+        )
+        .expect("write");
+        std::fs::write(dir.join("matrix.txt"), "1 1 -\n1 0 +\n").expect("write");
+        let out = ok(&["rank", s(&dir), "--formula", "ochiai", "--format", "json"]);
+        let ranked: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        assert_eq!(ranked[0]["name"], names[1], "{label}: {ranked}");
+        assert_eq!(ranked[0]["rank"], 1);
+    }
+}
+
+// ---------------------------------------------------------------- flitsr
+
+/// flitsr (`pip install flitsr`; `.ci/run` installs it): `SATTAR_FLITSR`, else `flitsr` on the
+/// PATH. Without it the test is skipped with a notice, except on CI (`CI=true`).
+fn flitsr() -> Option<PathBuf> {
+    let found = std::env::var_os("SATTAR_FLITSR")
+        .map(PathBuf::from)
+        .or_else(|| {
+            let path = std::env::var_os("PATH")?;
+            std::env::split_paths(&path)
+                .map(|d| d.join("flitsr"))
+                .find(|p| p.is_file())
+        });
+    if found.is_none() {
+        let msg =
+            "flitsr is not installed (pip install flitsr); the GZoltar format checks still ran";
+        assert!(std::env::var("CI").as_deref() != Ok("true"), "{msg}");
+        eprintln!("skipped: {msg}");
+    }
+    found
+}
+
+/// flitsr's SBFL ranking of a GZoltar directory (its `--csv` output: GZoltar's ranking format).
+fn flitsr_ranking(flitsr: &Path, dir: &Path, metric: &str) -> Vec<(String, f64)> {
+    let out = Command::new(flitsr)
+        .arg(dir)
+        .args(["--sbfl", "-m", metric, "--csv"])
+        .output()
+        .expect("flitsr runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && !stdout.contains("ERROR"),
+        "flitsr {metric}: {stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut lines = stdout.lines();
+    assert_eq!(lines.next(), Some("name;suspiciousness_value"), "{stdout}");
+    lines
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let (n, v) = l.rsplit_once(';').expect("name;score");
+            // flitsr prints a nested class's `$` twice when it writes names back.
+            (n.replace("$$", "$"), v.parse().expect("a score"))
+        })
+        .collect()
+}
+
+/// flitsr reads the directory of every packaged catalog fault and, for each formula both tools
+/// share, gives every element the score sattar's ranking file gives it, so the top elements agree.
+#[test]
+fn flitsr_reads_the_gzoltar_directory_and_agrees_on_the_top_elements() {
+    let Some(flitsr) = flitsr() else { return };
+    for fault in [
+        "ds.sortedList.addErr",
+        "ds.searchTree.branchErr",
+        "ds.stack.popErr",
+    ] {
+        let dir = scratch(&format!("flitsr-{fault}"));
+        localize_gzoltar(fault, &dir, &["--formula", "ochiai,tarantula,dstar"]);
+        for metric in ["ochiai", "tarantula", "dstar"] {
+            let ours = ranking_file(&dir.join(format!("{metric}.ranking.csv")));
+            let theirs = flitsr_ranking(&flitsr, &dir, metric);
+            assert_eq!(ours.len(), theirs.len(), "{fault} {metric}");
+            let ours_by_name: BTreeMap<&String, f64> = ours.iter().map(|(n, v)| (n, *v)).collect();
+            for (name, score) in &theirs {
+                let mine = ours_by_name.get(name).copied();
+                assert!(
+                    mine.is_some_and(|m| same(m, *score)),
+                    "{fault} {metric}: flitsr gives {name} {score}, sattar {mine:?}"
+                );
+            }
+            assert_eq!(top_group(&ours), top_group(&theirs), "{fault} {metric}");
+        }
+    }
+}
