@@ -329,3 +329,86 @@ fn flitsr_reads_the_gzoltar_directory_and_agrees_on_the_top_elements() {
         }
     }
 }
+
+// ---------------------------------------------------------------- SARIF
+
+/// Validates `log` against the SARIF 2.1.0 schema shipped with sattar-report's tests.
+fn validate_sarif(log: &Value) -> Result<(), String> {
+    let path = root().join("crates/sattar-report/tests/fixtures/sarif-schema-2.1.0.json");
+    let schema: Value = serde_json::from_str(&read(&path)).expect("the schema is JSON");
+    let mut compiler = boon::Compiler::new();
+    compiler.enable_format_assertions();
+    let url = "urn:sattar:sarif-schema-2.1.0.json";
+    compiler
+        .add_resource(url, schema)
+        .expect("the schema loads");
+    let mut schemas = boon::Schemas::new();
+    let index = compiler
+        .compile(url, &mut schemas)
+        .expect("the schema compiles");
+    schemas.validate(log, index).map_err(|e| format!("{e:#}"))
+}
+
+/// `localize --top 5 --format sarif` on faults of both kinds: at most 5 results, each naming a
+/// constraint the failing run violates, files relative to `%SRCROOT%`, valid SARIF 2.1.0.
+#[test]
+fn sarif_of_the_top_five_is_focused_and_valid() {
+    for fault in ["bst.traverseErr", "sll.sizeErr", "ds.sortedList.addErr"] {
+        let session = scratch(&format!("sarif-{fault}")).join("s.jsonl");
+        let out = ok(&[
+            "localize",
+            "--fault",
+            fault,
+            "--engine",
+            "interp",
+            "--top",
+            "5",
+            "--format",
+            "sarif",
+            "--session",
+            s(&session),
+        ]);
+        let log: Value = serde_json::from_slice(&out.stdout).expect("SARIF is JSON");
+        validate_sarif(&log).unwrap_or_else(|e| panic!("{fault}: invalid SARIF: {e}"));
+        let run = &log["runs"][0];
+        let violated: Vec<&str> = run["properties"]["violated"]
+            .as_array()
+            .expect("violated")
+            .iter()
+            .map(|v| v.as_str().expect("a name"))
+            .collect();
+        assert!(!violated.is_empty(), "{fault}");
+        let results = run["results"].as_array().expect("results");
+        assert!(
+            !results.is_empty() && results.len() <= 5,
+            "{fault}: {}",
+            results.len()
+        );
+        for r in results {
+            let text = r["message"]["text"].as_str().expect("a message");
+            assert!(
+                violated.iter().any(|v| text.contains(v)),
+                "{fault}: `{text}` names none of {violated:?}"
+            );
+            let loc = &r["locations"][0]["physicalLocation"]["artifactLocation"];
+            assert_eq!(loc["uriBaseId"], "%SRCROOT%", "{fault}");
+            let uri = loc["uri"].as_str().expect("uri");
+            assert!(uri.starts_with("java-subjects/"), "{fault}: {uri}");
+            assert!(r["partialFingerprints"]["sattarStatement/v1"].is_string());
+        }
+        let root_uri = run["originalUriBaseIds"]["%SRCROOT%"]["uri"]
+            .as_str()
+            .expect("the root is named");
+        assert!(
+            root_uri.starts_with("file:///") && root_uri.ends_with('/'),
+            "{root_uri}"
+        );
+        let help = run["tool"]["driver"]["rules"][0]["helpUri"]
+            .as_str()
+            .expect("helpUri");
+        assert!(
+            help.starts_with("file:///") && help.contains("docs/LOCALIZE.md"),
+            "{help}"
+        );
+    }
+}

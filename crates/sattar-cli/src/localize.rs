@@ -136,9 +136,13 @@ pub struct LocalizeArgs {
     /// Also write the tests as compilable JUnit 5 source into this directory.
     #[arg(long)]
     export_tests: Option<PathBuf>,
-    /// Text: show only the first N statements.
+    /// Text and SARIF: only the first N statements of the ranking (SARIF without it: the core's
+    /// statements and the top group).
     #[arg(long)]
     top: Option<usize>,
+    /// SARIF: only statements with at least this suspiciousness.
+    #[arg(long, value_name = "SUSP", allow_negative_numbers = true)]
+    min_susp: Option<f64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: LocalizeFormat,
@@ -280,7 +284,8 @@ fn print_outputs(a: &LocalizeArgs, session: &LocalizeSession) -> Result<()> {
             out::println(&report::render_json(&report::report_json(&localized)?))?
         }
         LocalizeFormat::Sarif => {
-            out::print(&report::render_sarif(&localized, &Default::default()))?
+            let opts = session.sarif_options(a.top, a.min_susp);
+            out::print(&report::render_sarif(&localized, &opts))?
         }
         LocalizeFormat::Html => out::print(&report::html(&session.html_report()))?,
         LocalizeFormat::Text => {

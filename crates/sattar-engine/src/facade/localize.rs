@@ -481,6 +481,50 @@ impl LocalizeSession<'_> {
         }
     }
 
+    /// What the SARIF log of this localization needs besides the report: the first `top`
+    /// statements or those at or above `min_susp` (the suspects when neither is given), the
+    /// source root relative file names are relative to (the catalog's for a bundled fault, the
+    /// working directory otherwise), the rule's documentation (docs/LOCALIZE.md of the sattar
+    /// checkout, when found) and the constraints each core statement's core explains.
+    pub fn sarif_options(
+        &self,
+        top: Option<usize>,
+        min_susp: Option<f64>,
+    ) -> sattar_report::SarifOptions {
+        let loc = &self.localizer;
+        let home = sattar_catalog::find_root().and_then(|r| std::fs::canonicalize(r).ok());
+        let root = match &loc.subject().fault {
+            Some(_) => home.clone(),
+            None => std::env::current_dir().ok(),
+        };
+        let help = home
+            .map(|h| h.join("docs").join("LOCALIZE.md"))
+            .filter(|d| d.is_file())
+            .map(|d| {
+                let uri = sattar_report::sarif::file_uri(&d.display().to_string());
+                format!("{uri}#outputs")
+            });
+        let mut explains: std::collections::BTreeMap<u32, Vec<String>> = Default::default();
+        for core in &loc.analysis.cores {
+            for s in &core.suspects {
+                let names = explains.entry(s.0).or_default();
+                for v in &core.violated {
+                    if !names.contains(v) {
+                        names.push(v.clone());
+                    }
+                }
+            }
+        }
+        sattar_report::SarifOptions {
+            min_susp,
+            top,
+            information_uri: None,
+            help_uri: help,
+            src_root: root.map(|r| r.display().to_string()),
+            explains,
+        }
+    }
+
     /// Writes the spectrum as a GZoltar 1.7 output directory: `spectra.csv` (elements named
     /// `package$Class#method(params):line`, one per line or method), `matrix.txt`, `tests.csv`,
     /// and for each formula its ranking `<formula>.ranking.csv` and the ranking boosted by the
