@@ -412,3 +412,251 @@ fn sarif_of_the_top_five_is_focused_and_valid() {
         );
     }
 }
+
+// ---------------------------------------------------------------- JUnit 5 export
+
+/// The JDK (JAVA_HOME, else the PATH) and Debian's JUnit 5 (`apt-get install -y junit5`; `.ci/run`
+/// installs it). Without them the test is skipped with a notice, except on CI (`CI=true`).
+struct JavaTools {
+    javac: PathBuf,
+    java: PathBuf,
+    api: Vec<PathBuf>,
+    launcher: PathBuf,
+}
+
+fn java_tools() -> Option<JavaTools> {
+    let on_path = |exe: &str| {
+        let path = std::env::var_os("PATH")?;
+        std::env::split_paths(&path)
+            .map(|d| d.join(exe))
+            .find(|p| p.is_file())
+    };
+    let (javac, java) = match std::env::var_os("JAVA_HOME").filter(|h| !h.is_empty()) {
+        Some(h) => (
+            Some(Path::new(&h).join("bin/javac")),
+            Some(Path::new(&h).join("bin/java")),
+        ),
+        None => (on_path("javac"), on_path("java")),
+    };
+    let jars = Path::new("/usr/share/java");
+    let api: Vec<PathBuf> = [
+        "junit-jupiter-api.jar",
+        "opentest4j.jar",
+        "apiguardian-api.jar",
+        "junit-platform-commons.jar",
+    ]
+    .iter()
+    .map(|j| jars.join(j))
+    .collect();
+    let launcher = jars.join("junit-platform-console-standalone.jar");
+    let found = match (javac, java) {
+        (Some(javac), Some(java))
+            if javac.is_file() && launcher.is_file() && api.iter().all(|j| j.is_file()) =>
+        {
+            Some(JavaTools {
+                javac,
+                java,
+                api,
+                launcher,
+            })
+        }
+        _ => None,
+    };
+    if found.is_none() {
+        let msg =
+            "a JDK and JUnit 5 are needed (apt-get install -y openjdk-17-jdk-headless junit5)";
+        assert!(std::env::var("CI").as_deref() != Ok("true"), "{msg}");
+        eprintln!("skipped: {msg}");
+    }
+    found
+}
+
+fn java_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("readable dir").flatten() {
+        let p = entry.path();
+        if p.is_dir() {
+            out.extend(java_files(&p));
+        } else if p.extension().is_some_and(|e| e == "java") {
+            out.push(p);
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Compiles `sources` with the JUnit API and runs `class` under the console launcher: (tests
+/// successful, tests failed, the launcher's output).
+fn run_junit(
+    tools: &JavaTools,
+    dir: &Path,
+    sources: &[PathBuf],
+    class: &str,
+) -> (u32, u32, String) {
+    let classes = dir.join("classes");
+    let cp = std::env::join_paths(&tools.api).expect("a class path");
+    let out = Command::new(&tools.javac)
+        .arg("-nowarn")
+        .arg("-d")
+        .arg(&classes)
+        .arg("-cp")
+        .arg(cp)
+        .args(sources)
+        .output()
+        .expect("javac starts");
+    assert!(
+        out.status.success(),
+        "javac failed in {}:\n{}",
+        dir.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = Command::new(&tools.java)
+        .arg("-jar")
+        .arg(&tools.launcher)
+        .args([
+            "--disable-banner",
+            "--disable-ansi-colors",
+            "--details=tree",
+            "--class-path",
+        ])
+        .arg(&classes)
+        .args(["--select-class", class])
+        .output()
+        .expect("java starts");
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let count = |what: &str| {
+        text.lines()
+            .find(|l| l.contains(&format!("tests {what}")))
+            .and_then(|l| {
+                l.trim_matches(|c: char| c == '[' || c == ']' || c.is_whitespace())
+                    .split_whitespace()
+                    .next()?
+                    .parse()
+                    .ok()
+            })
+            .unwrap_or_else(|| panic!("no `tests {what}` in\n{text}"))
+    };
+    (count("successful"), count("failed"), text)
+}
+
+/// One fault's exported suite on the faulty and on the correct sources.
+struct SuiteRun {
+    fault: String,
+    tests: u32,
+    failing_on_fault: u32,
+    failing_when_fixed: u32,
+}
+
+fn suite_run(
+    tools: &JavaTools,
+    catalog: &sattar_catalog::Catalog,
+    fault: &sattar_catalog::Fault,
+) -> SuiteRun {
+    let dir = scratch(&format!("junit-{}", fault.id));
+    let tests = dir.join("tests");
+    ok(&[
+        "localize",
+        "--fault",
+        &fault.id,
+        "--engine",
+        "interp",
+        "--session",
+        s(&dir.join("s.jsonl")),
+        "--export-tests",
+        s(&tests),
+    ]);
+    let test_sources = java_files(&tests);
+    let class = test_sources
+        .iter()
+        .find(|p| p.to_string_lossy().ends_with("SattarTest.java"))
+        .expect("a test class is written");
+    let rel = class.strip_prefix(&tests).expect("below the export dir");
+    let class = rel
+        .with_extension("")
+        .to_string_lossy()
+        .replace(['/', '\\'], ".");
+    let mut runs = Vec::new();
+    for (variant, faulty) in [("faulty", true), ("correct", false)] {
+        let src = dir.join(variant).join("src");
+        let files: Vec<(String, String)> = match faulty {
+            true => catalog.faulty_sources(fault).expect("the fault applies"),
+            false => {
+                let subject = catalog.root.join(&fault.subject);
+                let paths = if subject.is_dir() {
+                    java_files(&subject)
+                } else {
+                    vec![subject]
+                };
+                paths
+                    .iter()
+                    .map(|p| (p.display().to_string(), read(p)))
+                    .collect()
+            }
+        };
+        let mut sources = test_sources.clone();
+        for (i, (path, text)) in files.iter().enumerate() {
+            let name = Path::new(path).file_name().expect("a file name");
+            let p = src.join(i.to_string()).join(name);
+            std::fs::create_dir_all(p.parent().expect("dir")).expect("src dir");
+            std::fs::write(&p, text).expect("source written");
+            sources.push(p);
+        }
+        runs.push(run_junit(tools, &dir.join(variant), &sources, &class));
+    }
+    let (ok_f, failed_f, text_f) = &runs[0];
+    let (ok_c, failed_c, text_c) = &runs[1];
+    assert_eq!(
+        ok_f + failed_f,
+        ok_c + failed_c,
+        "{}:\n{text_f}\n{text_c}",
+        fault.id
+    );
+    assert!(
+        *failed_f >= 1,
+        "{}: no test fails on the faulty code:\n{text_f}",
+        fault.id
+    );
+    assert_eq!(
+        *failed_c, 0,
+        "{}: tests fail on the correct code:\n{text_c}",
+        fault.id
+    );
+    SuiteRun {
+        fault: fault.id.clone(),
+        tests: ok_c + failed_c,
+        failing_on_fault: *failed_f,
+        failing_when_fixed: *failed_c,
+    }
+}
+
+/// For every bundled single fault, the exported suite (spec oracle), compiled and run with the
+/// real JUnit 5, has a failing test on the faulty code and none on the correct code.
+#[test]
+fn exported_spec_tests_fail_on_every_single_fault_and_pass_when_it_is_fixed() {
+    let Some(tools) = java_tools() else { return };
+    let catalog = sattar_catalog::Catalog::load(&root()).expect("the bundled catalog");
+    let faults: Vec<&sattar_catalog::Fault> =
+        catalog.faults.iter().filter(|f| !f.is_multi()).collect();
+    assert!(faults.len() >= 20, "{}", faults.len());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let runs = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                let Some(fault) = faults.get(i) else { return };
+                let run = suite_run(&tools, &catalog, fault);
+                runs.lock().expect("not poisoned").push(run);
+            });
+        }
+    });
+    let mut runs = runs.into_inner().expect("not poisoned");
+    runs.sort_by(|a, b| a.fault.cmp(&b.fault));
+    assert_eq!(runs.len(), faults.len());
+    for r in &runs {
+        eprintln!(
+            "{:28} {:2} tests, {:2} failing on the fault, {} when fixed",
+            r.fault, r.tests, r.failing_on_fault, r.failing_when_fixed
+        );
+    }
+}

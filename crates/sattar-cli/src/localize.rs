@@ -40,6 +40,16 @@ pub enum LocalizeFormat {
     Html,
 }
 
+/// What `--export-tests` checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum ExportOracleArg {
+    /// The specification, compiled to Java checks.
+    #[default]
+    Spec,
+    /// The behaviour sattar observed (return value, post-state, exception).
+    Observed,
+}
+
 /// The elements of `--gzoltar-dir`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
 pub enum GranularityArg {
@@ -133,9 +143,15 @@ pub struct LocalizeArgs {
     /// overwritten).
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
-    /// Also write the tests as compilable JUnit 5 source into this directory.
+    /// Also write the tests as a compilable JUnit 5 suite into this directory (in the package's
+    /// folder).
     #[arg(long)]
     export_tests: Option<PathBuf>,
+    /// What the exported tests check: the specification compiled to Java (`spec`: a test of a
+    /// failing run fails until the fault is fixed) or what sattar observed (`observed`: a
+    /// regression suite).
+    #[arg(long, value_enum, default_value_t)]
+    export_oracle: ExportOracleArg,
     /// Text and SARIF: only the first N statements of the ranking (SARIF without it: the core's
     /// statements and the top group).
     #[arg(long)]
@@ -312,7 +328,7 @@ fn print_outputs(a: &LocalizeArgs, session: &LocalizeSession) -> Result<()> {
         session.write_gzoltar(dir, &formulas, granularity)?;
     }
     if let Some(dir) = &a.export_tests {
-        session.export_tests(dir)?;
+        session.export_tests(dir, a.export_oracle == ExportOracleArg::Spec)?;
     }
     Ok(())
 }

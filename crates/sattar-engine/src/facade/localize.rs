@@ -573,10 +573,12 @@ impl LocalizeSession<'_> {
         Ok(())
     }
 
-    /// Writes the failing input and every round's test as one JUnit 5 class into `dir`, each
-    /// asserting what the interpreter observes within the session's limits (a run that does not
-    /// end within them is asserted not to end within `--timeout`).
-    pub fn export_tests(&self, dir: &Path) -> Result<(), EngineError> {
+    /// Writes the failing input and every round's test as a JUnit 5 suite into `dir` (in the
+    /// package's folder): with `spec`, tests that check the specification (compiled to Java);
+    /// otherwise tests asserting what the interpreter observes within the session's limits (a
+    /// run that does not end within them is asserted not to end within `--timeout`). A file that
+    /// sattar did not write is never overwritten.
+    pub fn export_tests(&self, dir: &Path, spec: bool) -> Result<Vec<PathBuf>, EngineError> {
         let loc = &self.localizer;
         let subject = loc.subject();
         let mut tests = Vec::new();
@@ -615,13 +617,33 @@ impl LocalizeSession<'_> {
                 expected,
             });
         }
-        let file = sattar_report::junit_test_class(&subject.program, subject.method, &tests)?;
-        create_dir(dir)?;
-        let path = dir.join(&file.file_name);
-        std::fs::write(&path, &file.source).map_err(|source| EngineError::Write {
-            what: format!("writing {}", path.display()),
-            source,
-        })
+        let oracle = match spec {
+            true => sattar_report::Oracle::Spec(&subject.spec),
+            false => sattar_report::Oracle::Observed,
+        };
+        let files = sattar_report::junit_suite(&subject.program, subject.method, &tests, oracle)?;
+        let mut written = Vec::new();
+        for file in files {
+            let path = dir.join(&file.file_name);
+            if let Some(parent) = path.parent() {
+                create_dir(parent)?;
+            }
+            if let Ok(old) = std::fs::read_to_string(&path) {
+                if !old.starts_with(sattar_report::GENERATED_MARK) {
+                    return Err(EngineError::Usage(format!(
+                        "--export-tests {}: {} exists and was not written by sattar; choose another directory or remove it",
+                        dir.display(),
+                        path.display()
+                    )));
+                }
+            }
+            std::fs::write(&path, &file.source).map_err(|source| EngineError::Write {
+                what: format!("writing {}", path.display()),
+                source,
+            })?;
+            written.push(path);
+        }
+        Ok(written)
     }
 }
 
