@@ -551,8 +551,9 @@ fn suite_run(
     tools: &JavaTools,
     catalog: &sattar_catalog::Catalog,
     fault: &sattar_catalog::Fault,
+    oracle: &str,
 ) -> SuiteRun {
-    let dir = scratch(&format!("junit-{}", fault.id));
+    let dir = scratch(&format!("junit-{oracle}-{}", fault.id));
     let tests = dir.join("tests");
     ok(&[
         "localize",
@@ -564,6 +565,8 @@ fn suite_run(
         s(&dir.join("s.jsonl")),
         "--export-tests",
         s(&tests),
+        "--export-oracle",
+        oracle,
     ]);
     let test_sources = java_files(&tests);
     let class = test_sources
@@ -571,6 +574,11 @@ fn suite_run(
         .find(|p| p.to_string_lossy().ends_with("SattarTest.java"))
         .expect("a test class is written");
     let rel = class.strip_prefix(&tests).expect("below the export dir");
+    // A class of a package: the tests are in that package and its folder.
+    if fault.id.starts_with("ds.") {
+        assert!(rel.starts_with("ds"), "{}: {}", fault.id, rel.display());
+        assert!(read(class).contains("\npackage ds;\n"), "{}", fault.id);
+    }
     let class = rel
         .with_extension("")
         .to_string_lossy()
@@ -611,16 +619,25 @@ fn suite_run(
         "{}:\n{text_f}\n{text_c}",
         fault.id
     );
-    assert!(
-        *failed_f >= 1,
-        "{}: no test fails on the faulty code:\n{text_f}",
-        fault.id
-    );
-    assert_eq!(
-        *failed_c, 0,
-        "{}: tests fail on the correct code:\n{text_c}",
-        fault.id
-    );
+    if oracle == "spec" {
+        assert!(
+            *failed_f >= 1,
+            "{}: no test fails on the faulty code:\n{text_f}",
+            fault.id
+        );
+        assert_eq!(
+            *failed_c, 0,
+            "{}: tests fail on the correct code:\n{text_c}",
+            fault.id
+        );
+    } else {
+        // A regression suite passes on the code it was observed on: the faulty one.
+        assert_eq!(
+            *failed_f, 0,
+            "{}: observed tests fail where they were observed:\n{text_f}",
+            fault.id
+        );
+    }
     SuiteRun {
         fault: fault.id.clone(),
         tests: ok_c + failed_c,
@@ -645,7 +662,7 @@ fn exported_spec_tests_fail_on_every_single_fault_and_pass_when_it_is_fixed() {
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
                 let Some(fault) = faults.get(i) else { return };
-                let run = suite_run(&tools, &catalog, fault);
+                let run = suite_run(&tools, &catalog, fault, "spec");
                 runs.lock().expect("not poisoned").push(run);
             });
         }
@@ -658,5 +675,24 @@ fn exported_spec_tests_fail_on_every_single_fault_and_pass_when_it_is_fixed() {
             "{:28} {:2} tests, {:2} failing on the fault, {} when fixed",
             r.fault, r.tests, r.failing_on_fault, r.failing_when_fixed
         );
+    }
+}
+
+/// The observed oracle (`--export-oracle observed`) on subjects with a package, private and
+/// final fields, an inner class, a constructor and static state, and an enum receiver: the
+/// regression suite compiles and passes on the code it was observed on.
+#[test]
+fn observed_regression_tests_pass_where_they_were_observed() {
+    let Some(tools) = java_tools() else { return };
+    let catalog = sattar_catalog::Catalog::load(&root()).expect("the bundled catalog");
+    for id in [
+        "ds.sortedList.addErr",
+        "ds.ranking.counterErr",
+        "ds.order.beforeErr",
+        "ds.stack.popErr",
+    ] {
+        let fault = catalog.fault(id).expect("a catalog fault");
+        let run = suite_run(&tools, &catalog, fault, "observed");
+        assert!(run.tests >= 1, "{id}");
     }
 }

@@ -64,7 +64,7 @@ pub fn to_sarif(report: &Report, opts: &SarifOptions) -> Value {
         .filter(|(i, s)| included(report, s, *i, opts))
         .map(|(i, s)| result(report, s, &files, opts, &fingerprints[i]))
         .collect();
-    let artifact_objects: Vec<Value> = files.uris.iter().map(|u| artifact(u)).collect();
+    let artifact_objects: Vec<Value> = files.uris.iter().map(artifact).collect();
     let mut run = json!({
         "tool": { "driver": driver(report, opts) },
         "artifacts": artifact_objects,

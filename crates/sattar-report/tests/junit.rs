@@ -765,3 +765,148 @@ fn inputs_that_do_not_fit_the_program_are_refused() {
     let e = ExportError::UnknownMethod(99);
     assert_eq!(e.to_string(), "method #99 is not in the program");
 }
+
+// ---------------------------------------------------------------- the spec oracle
+
+/// The spec of `Spin.spin`: `x` never decreases, and the run must end (`terminates`).
+fn spin_spec(p: &Program, m: MethodId) -> sattar_spec::ResolvedMethod {
+    let text = "spec Spin { method spin(n: int) { ensures grows: this.x' >= this.x } }";
+    let spec = sattar_spec::parse_spec("spin.spec", text).expect("the spec parses");
+    sattar_spec::resolve(&spec, &p.schema(), &p.sig(m), None).expect("the spec resolves")
+}
+
+/// With the spec oracle a run the clock stopped is called under a preemptive timeout: the test
+/// fails at the limit while the loop does not end (the suite does not hang) and passes once the
+/// call ends and the postcondition holds.
+#[test]
+fn a_timed_out_spec_test_fails_in_time_and_passes_once_the_loop_ends() {
+    let endless = "class Spin {\n    int x;\n    void spin(int n) {\n        while (n > 0) {\n            x = x + 1;\n        }\n    }\n}\n";
+    let fixed = endless.replace("x = x + 1;", "x = x + 1; n = n - 1;");
+    let p = parse("Spin.java", endless);
+    let m = method(&p, "spin");
+    let rm = spin_spec(&p, m);
+    let mut heap = Heap::default();
+    heap.objects
+        .insert(ObjId::new("S0"), object("Spin", &[("x", Value::Int(0))]));
+    let t = ExportedTest {
+        name: "spins".into(),
+        input: TestInput {
+            this: Some(ObjId::new("S0")),
+            args: vec![("n".into(), Value::Int(2))],
+            heap,
+        },
+        verdict: "fail".into(),
+        violated: vec!["terminates".into()],
+        expected: None,
+        timeout: Some(std::time::Duration::from_millis(300)),
+    };
+    let files = junit_suite(&p, m, &[t], Oracle::Spec(&rm)).expect("exportable");
+    let suite = Suite { files };
+    assert!(
+        suite.source.contains("assertTimeoutPreemptively(java.time.Duration.ofMillis(300), () -> { s0.spin(2); }, \"terminates\");"),
+        "{}",
+        suite.source
+    );
+    let started = std::time::Instant::now();
+    if let Some((code, stdout)) = compile_and_run("spec-spin", ("Spin.java", endless), &suite) {
+        assert_eq!(code, 1, "{stdout}");
+        assert!(
+            stdout.contains("terminates ==> execution timed out after 300 ms"),
+            "{stdout}"
+        );
+        assert!(started.elapsed() < std::time::Duration::from_secs(60));
+    }
+    assert_all_pass(
+        compile_and_run("spec-spin-fixed", ("Spin.java", &fixed), &suite),
+        1,
+    );
+}
+
+/// A method of a class in a package: the test and its support class are in that package and
+/// its folder; private fields and a private inner class are set through reflection; the spec
+/// oracle fails on the faulty code and passes on the correct one.
+#[test]
+fn a_packaged_subject_gets_its_package_and_the_spec_decides() {
+    let correct = "package shop;\n\npublic class Cart {\n    private Item first;\n    private int count;\n\n    private static class Item {\n        final int price;\n        Item next;\n        Item(int price, Item next) { this.price = price; this.next = next; }\n    }\n\n    public void add(int price) {\n        first = new Item(price, first);\n        count = count + 1;\n    }\n}\n";
+    let faulty = correct.replace("count = count + 1;", "count = count + 2;");
+    let p = parse("shop/Cart.java", correct);
+    let m = method(&p, "add");
+    let spec = "spec Cart {\n  invariant counted: #this.first.*next = this.count\n  method add(price: int) {\n    ensures grown: this.count' = this.count + 1\n    ensures listed: price in this.first'.price'\n  }\n}\n";
+    let spec = sattar_spec::parse_spec("cart.spec", spec).expect("parses");
+    let rm = sattar_spec::resolve(&spec, &p.schema(), &p.sig(m), None).expect("resolves");
+    let mut heap = Heap::default();
+    heap.objects.insert(
+        ObjId::new("C0"),
+        object("shop.Cart", &[("first", r("I0")), ("count", Value::Int(1))]),
+    );
+    heap.objects.insert(
+        ObjId::new("I0"),
+        object(
+            "shop.Cart.Item",
+            &[("price", Value::Int(3)), ("next", Value::Null)],
+        ),
+    );
+    let t = ExportedTest {
+        name: "add 5".into(),
+        input: TestInput {
+            this: Some(ObjId::new("C0")),
+            args: vec![("price".into(), Value::Int(5))],
+            heap,
+        },
+        verdict: "fail".into(),
+        violated: vec!["grown".into()],
+        expected: None,
+        timeout: None,
+    };
+    let files = junit_suite(&p, m, &[t], Oracle::Spec(&rm)).expect("exportable");
+    assert_eq!(files[0].file_name, "shop/CartSattarTest.java");
+    assert_eq!(files[1].file_name, "shop/CartSattarSpec.java");
+    for f in &files {
+        assert!(f.source.contains("\npackage shop;\n"), "{}", f.source);
+    }
+    let test = &files[0].source;
+    for snippet in [
+        "Object i0 = CartSattarSpec.alloc(\"shop.Cart$Item\");",
+        "CartSattarSpec.set(i0, \"shop.Cart$Item\", \"price\", 3);",
+        "CartSattarSpec.set(c0, \"shop.Cart\", \"first\", i0);",
+        "shop.Cart c0 = new shop.Cart();",
+        "c0.add(5);",
+    ] {
+        assert!(test.contains(snippet), "no `{snippet}` in\n{test}");
+    }
+    let Some(jdk) = jdk() else { return };
+    let support = support(jdk);
+    for (label, source, failing) in [("correct", correct, 0), ("faulty", faulty.as_str(), 1)] {
+        let dir = work_dir(&format!("cart-{label}"));
+        let (src, classes) = (dir.join("src"), dir.join("classes"));
+        std::fs::create_dir_all(src.join("shop")).expect("src dir");
+        std::fs::write(src.join("shop/Cart.java"), source).expect("subject written");
+        for f in &files {
+            std::fs::write(src.join(&f.file_name), &f.source).expect("test written");
+        }
+        javac(
+            jdk,
+            &classes,
+            std::slice::from_ref(support),
+            &java_files(&src),
+        );
+        let cp = std::env::join_paths([classes, support.clone()]).expect("a class path");
+        let out = Command::new(&jdk.java)
+            .arg("-cp")
+            .arg(cp)
+            .args(["SattarDriver", "shop.CartSattarTest"])
+            .output()
+            .expect("java starts");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            stdout.contains(&format!("ran 1 tests, {failing} failing")),
+            "{label}: {stdout}"
+        );
+        if failing > 0 {
+            assert!(
+                stdout.contains("expected: <[]> but was: <[grown]>"),
+                "{stdout}"
+            );
+        }
+    }
+}
