@@ -31,13 +31,34 @@ fn ok(args: &[&str]) -> Output {
     out
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir()
-        .join(format!("sattar-outputs-{}", std::process::id()))
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
+/// A test's working directory, `work` inside a fresh temporary folder (so that siblings such as
+/// `work.jsonl` are inside it too); removed when the test passes, kept for a look when it fails.
+struct Scratch {
+    root: PathBuf,
+    work: PathBuf,
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.work
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.root);
+        }
+    }
+}
+
+fn scratch(name: &str) -> Scratch {
+    let root = std::env::temp_dir().join(format!("sattar-outputs-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let work = root.join("work");
+    std::fs::create_dir_all(&work).expect("scratch dir");
+    Scratch { root, work }
 }
 
 fn read(p: &Path) -> String {
@@ -354,7 +375,8 @@ fn validate_sarif(log: &Value) -> Result<(), String> {
 #[test]
 fn sarif_of_the_top_five_is_focused_and_valid() {
     for fault in ["bst.traverseErr", "sll.sizeErr", "ds.sortedList.addErr"] {
-        let session = scratch(&format!("sarif-{fault}")).join("s.jsonl");
+        let dir = scratch(&format!("sarif-{fault}"));
+        let session = dir.join("s.jsonl");
         let out = ok(&[
             "localize",
             "--fault",
