@@ -40,6 +40,26 @@ pub enum LocalizeFormat {
     Html,
 }
 
+/// What `--export-tests` checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum ExportOracleArg {
+    /// The specification, compiled to Java checks.
+    #[default]
+    Spec,
+    /// The behaviour sattar observed (return value, post-state, exception).
+    Observed,
+}
+
+/// The elements of `--gzoltar-dir`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum GranularityArg {
+    /// A source line, as GZoltar's statement level.
+    #[default]
+    Statement,
+    /// A method.
+    Method,
+}
+
 /// The flags a session records: with `--resume` they come from the session file.
 const RECORDED: [&str; 23] = [
     "paths",
@@ -77,9 +97,11 @@ pub struct LocalizeArgs {
     /// The technique.
     #[arg(long, value_enum, default_value_t)]
     technique: TechniqueArg,
-    /// The SBFL formula in place of Tarantula (`sattar rank . --formula list` lists them).
-    #[arg(long, default_value = "tarantula")]
-    formula: String,
+    /// The SBFL formula in place of Tarantula (`sattar rank . --formula list` lists them); a
+    /// comma-separated list (`ochiai,tarantula,dstar`) ranks with the first and writes a GZoltar
+    /// ranking file for each into `--gzoltar-dir`.
+    #[arg(long, default_value = "tarantula", value_delimiter = ',')]
+    formula: Vec<String>,
     /// Stop after N rounds in total (default: when no test with new coverage remains).
     #[arg(long)]
     rounds: Option<usize>,
@@ -110,19 +132,33 @@ pub struct LocalizeArgs {
     /// Wall-clock seconds per test before it is stopped (`terminates` fails).
     #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = crate::flags::seconds, allow_negative_numbers = true)]
     timeout: std::time::Duration,
-    /// Also write the spectrum as a GZoltar output directory (matrix.txt, spectra.csv, tests.csv).
+    /// Also write the spectrum as a GZoltar 1.7 output directory (spectra.csv, matrix.txt,
+    /// tests.csv, and a plain and a core-boosted ranking file per formula).
     #[arg(long)]
     gzoltar_dir: Option<PathBuf>,
+    /// What one element of the GZoltar spectrum is: a line (`statement`) or a `method`.
+    #[arg(long, value_enum, default_value_t)]
+    granularity: GranularityArg,
     /// Also write the HTML report to FILE (a file that is not a sattar report is never
     /// overwritten).
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
-    /// Also write the tests as compilable JUnit 5 source into this directory.
+    /// Also write the tests as a compilable JUnit 5 suite into this directory (in the package's
+    /// folder).
     #[arg(long)]
     export_tests: Option<PathBuf>,
-    /// Text: show only the first N statements.
+    /// What the exported tests check: the specification compiled to Java (`spec`: a test of a
+    /// failing run fails until the fault is fixed) or what sattar observed (`observed`: a
+    /// regression suite).
+    #[arg(long, value_enum, default_value_t)]
+    export_oracle: ExportOracleArg,
+    /// Text and SARIF: only the first N statements of the ranking (SARIF without it: the core's
+    /// statements and the top group).
     #[arg(long)]
     top: Option<usize>,
+    /// SARIF: only statements with at least this suspiciousness.
+    #[arg(long, value_name = "SUSP", allow_negative_numbers = true)]
+    min_susp: Option<f64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: LocalizeFormat,
@@ -143,13 +179,14 @@ fn plan(a: &LocalizeArgs) -> Result<LocalizePlan> {
     if let Some(path) = &a.resume {
         return Ok(LocalizePlan::resume(path)?);
     }
+    sattar_engine::facade::check_formulas(&a.formula)?;
     let subject = a.subject.load()?;
     if a.min_scope == 0 {
         bail!("--min-scope 0: give at least 1 object per class");
     }
     let options = LocalizeOptions {
         technique: technique(a.technique),
-        formula: a.formula.clone(),
+        formula: a.formula.first().cloned().unwrap_or_default(),
         min_scope: a.min_scope,
         cores: a.failure.core_request(&subject)?,
         ..LocalizeOptions::default()
@@ -263,7 +300,8 @@ fn print_outputs(a: &LocalizeArgs, session: &LocalizeSession) -> Result<()> {
             out::println(&report::render_json(&report::report_json(&localized)?))?
         }
         LocalizeFormat::Sarif => {
-            out::print(&report::render_sarif(&localized, &Default::default()))?
+            let opts = session.sarif_options(a.top, a.min_susp);
+            out::print(&report::render_sarif(&localized, &opts))?
         }
         LocalizeFormat::Html => out::print(&report::html(&session.html_report()))?,
         LocalizeFormat::Text => {
@@ -278,10 +316,19 @@ fn print_outputs(a: &LocalizeArgs, session: &LocalizeSession) -> Result<()> {
         write_html(path, &report::html(&session.html_report()))?;
     }
     if let Some(dir) = &a.gzoltar_dir {
-        session.write_gzoltar(dir)?;
+        let granularity = match a.granularity {
+            GranularityArg::Statement => report::gzoltar::Granularity::Statement,
+            GranularityArg::Method => report::gzoltar::Granularity::Method,
+        };
+        // With --resume the session's formula ranks; otherwise every formula given.
+        let formulas = match &a.resume {
+            Some(_) => Vec::new(),
+            None => a.formula.clone(),
+        };
+        session.write_gzoltar(dir, &formulas, granularity)?;
     }
     if let Some(dir) = &a.export_tests {
-        session.export_tests(dir)?;
+        session.export_tests(dir, a.export_oracle == ExportOracleArg::Spec)?;
     }
     Ok(())
 }

@@ -11,9 +11,10 @@
 //! every statement ranked by suspiciousness. This crate prints it for people ([`render_text`], an
 //! 80-column table, coloured only on a terminal without `NO_COLOR`), for scripts (the serde form of
 //! [`Report`] is the command's `--format json`), and for code-scanning tools ([`to_sarif`], a SARIF
-//! 2.1.0 log). It also turns the tests the loop generated into one compilable JUnit 5 class
-//! ([`junit_test_class`]) that rebuilds each input heap field by field and asserts the behaviour
-//! sattar observed, so a localization session leaves a regression suite behind. The crate knows
+//! 2.1.0 log). It also turns the tests the loop generated into a compilable JUnit 5 suite
+//! ([`junit_suite`]) that rebuilds each input heap field by field and checks the call with the
+//! specification compiled to Java (or asserts the behaviour sattar observed), so a localization
+//! session leaves tests behind that fail while the fault is there. The crate knows
 //! nothing of the engine: it reads the Java IR and heaps, and the numbers the engine computed.
 
 pub mod catalog;
@@ -21,6 +22,7 @@ pub mod check;
 pub mod cores;
 pub mod experiment;
 pub mod generation;
+pub mod gzoltar;
 pub mod html;
 pub mod interactive;
 pub mod json;
@@ -43,7 +45,8 @@ pub use interactive::{
 };
 pub use json::render_json;
 pub use junit::{
-    junit_test_class, ExpectedOutcome, ExportError, ExportedTest, JavaTestFile, Outcome,
+    junit_suite, ExpectedOutcome, ExportError, ExportedTest, JavaTestFile, Oracle, Outcome,
+    GENERATED_MARK,
 };
 pub use model::{report_json, FaultInfo, RankedStatement, Report, RoundSummary};
 pub use program::{program_json, program_text, support_json, support_text};

@@ -105,6 +105,9 @@ fn edge_cases_stay_valid() {
     let opts = SarifOptions {
         min_susp: Some(f64::NEG_INFINITY),
         information_uri: Some("https://example.org/sattar".into()),
+        help_uri: Some("file:///opt/sattar/docs/LOCALIZE.md".into()),
+        src_root: Some("/abs".into()),
+        ..SarifOptions::default()
     };
     let log = to_sarif(&r, &opts);
     validate(&log).unwrap_or_else(|e| panic!("invalid SARIF: {e}\n{log:#}"));
@@ -113,20 +116,31 @@ fn edge_cases_stay_valid() {
     validate(&to_sarif(&empty, &SarifOptions::default())).expect("an empty ranking is valid");
 }
 
-#[test]
-fn every_statement_with_a_positive_score_is_a_result_by_default() {
-    let log = to_sarif(&report(), &SarifOptions::default());
-    let results = log["runs"][0]["results"].as_array().expect("results");
-    let lines: Vec<&Value> = results
+fn start_lines(log: &Value) -> Vec<u64> {
+    log["runs"][0]["results"]
+        .as_array()
+        .expect("results")
         .iter()
-        .map(|r| &r["locations"][0]["physicalLocation"]["region"]["startLine"])
+        .map(|r| {
+            r["locations"][0]["physicalLocation"]["region"]["startLine"]
+                .as_u64()
+                .expect("a line")
+        })
+        .collect()
+}
+
+#[test]
+fn the_suspects_are_the_results_by_default() {
+    let log = to_sarif(&report(), &SarifOptions::default());
+    // The core's statements and the top group; not line 16, tied with 17 but not in the core.
+    assert_eq!(start_lines(&log), [23, 17]);
+    let levels: Vec<&Value> = log["runs"][0]["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|r| &r["level"])
         .collect();
-    assert_eq!(lines, [&json!(23), &json!(17), &json!(16)]);
-    let levels: Vec<&Value> = results.iter().map(|r| &r["level"]).collect();
-    assert_eq!(
-        levels,
-        [&json!("error"), &json!("warning"), &json!("warning")]
-    );
+    assert_eq!(levels, [&json!("error"), &json!("warning")]);
     let all = to_sarif(
         &report(),
         &SarifOptions {
@@ -134,6 +148,7 @@ fn every_statement_with_a_positive_score_is_a_result_by_default() {
             ..SarifOptions::default()
         },
     );
+    assert_eq!(start_lines(&all), [23, 17, 16, 29]);
     assert_eq!(all["runs"][0]["results"][3]["level"], json!("note"));
     let half = to_sarif(
         &report(),
@@ -142,23 +157,58 @@ fn every_statement_with_a_positive_score_is_a_result_by_default() {
             ..SarifOptions::default()
         },
     );
-    assert_eq!(half["runs"][0]["results"].as_array().map(Vec::len), Some(3));
+    assert_eq!(start_lines(&half), [23, 17, 16]);
+}
+
+#[test]
+fn top_n_reports_at_most_n_results_with_a_positive_score() {
+    for (n, want) in [(1, vec![23]), (2, vec![23, 17]), (5, vec![23, 17, 16])] {
+        let log = to_sarif(
+            &report(),
+            &SarifOptions {
+                top: Some(n),
+                ..SarifOptions::default()
+            },
+        );
+        assert_eq!(start_lines(&log), want, "--top {n}");
+        validate(&log).unwrap_or_else(|e| panic!("invalid SARIF: {e}"));
+    }
+    let both = to_sarif(
+        &report(),
+        &SarifOptions {
+            top: Some(2),
+            min_susp: Some(0.6),
+            ..SarifOptions::default()
+        },
+    );
+    assert_eq!(start_lines(&both), [23]);
 }
 
 #[test]
 fn a_result_carries_the_location_message_and_sattars_numbers() {
-    let log = to_sarif(&report(), &SarifOptions::default());
+    let mut explains = std::collections::BTreeMap::new();
+    explains.insert(10, vec!["sizeOk".to_string()]);
+    let opts = SarifOptions {
+        min_susp: Some(0.0),
+        explains,
+        ..SarifOptions::default()
+    };
+    let log = to_sarif(&report(), &opts);
     let r = &log["runs"][0]["results"][0];
     assert_eq!(r["ruleId"], json!(RULE_ID));
     assert_eq!(r["ruleIndex"], json!(0));
     assert_eq!(
         r["message"]["text"],
-        json!("Suspiciousness 0.83, rank 1 of 4; in the minimal unsat core")
+        json!("Rank 1 of 4 (suspiciousness 0.83): in the minimal unsat core of the violation of sizeOk.")
     );
     assert_eq!(
         r["locations"][0]["physicalLocation"],
         json!({
-            "artifactLocation": { "uri": "java-subjects/linkedlist/LinkedList.java", "index": 0 },
+            "artifactLocation": {
+                "uri": "java-subjects/linkedlist/LinkedList.java",
+                "uriBaseId": "%SRCROOT%",
+                "index": 0
+            },
             "region": { "startLine": 23, "snippet": { "text": "size = size - 1;" } }
         })
     );
@@ -170,8 +220,63 @@ fn a_result_carries_the_location_message_and_sattars_numbers() {
     let third = &log["runs"][0]["results"][2];
     assert_eq!(
         third["message"]["text"],
-        json!("Suspiciousness 0.50, rank 3 of 4")
+        json!("Rank 3 of 4 (suspiciousness 0.50): run by failing tests, which violate sizeOk.")
     );
+}
+
+#[test]
+fn fingerprints_follow_the_statement_not_its_line() {
+    let all = SarifOptions {
+        min_susp: Some(f64::NEG_INFINITY),
+        ..SarifOptions::default()
+    };
+    let fingerprints = |r: &Report| -> Vec<String> {
+        to_sarif(r, &all)["runs"][0]["results"]
+            .as_array()
+            .expect("results")
+            .iter()
+            .map(|x| {
+                x["partialFingerprints"]["sattarStatement/v1"]
+                    .as_str()
+                    .expect("a fingerprint")
+                    .to_string()
+            })
+            .collect()
+    };
+    let before = fingerprints(&report());
+    let distinct: std::collections::BTreeSet<&String> = before.iter().collect();
+    assert_eq!(distinct.len(), 4);
+    assert!(before.iter().all(|f| f.len() == 64));
+    // Three lines inserted above every statement: the same fingerprints.
+    let mut moved = report();
+    for s in &mut moved.ranking {
+        s.line += 3;
+    }
+    assert_eq!(fingerprints(&moved), before);
+    // Another text is another statement.
+    let mut edited = report();
+    edited.ranking[0].text = "size = size + 1;".into();
+    assert_ne!(fingerprints(&edited)[0], before[0]);
+}
+
+#[test]
+fn the_rule_links_its_help_and_the_root_is_named() {
+    let opts = SarifOptions {
+        help_uri: Some("file:///opt/sattar/docs/LOCALIZE.md".into()),
+        src_root: Some("/home/me/project".into()),
+        ..SarifOptions::default()
+    };
+    let log = to_sarif(&report(), &opts);
+    let run = &log["runs"][0];
+    assert_eq!(
+        run["tool"]["driver"]["rules"][0]["helpUri"],
+        json!("file:///opt/sattar/docs/LOCALIZE.md")
+    );
+    assert_eq!(
+        run["originalUriBaseIds"],
+        json!({ "%SRCROOT%": { "uri": "file:///home/me/project/" } })
+    );
+    validate(&log).unwrap_or_else(|e| panic!("invalid SARIF: {e}\n{log:#}"));
 }
 
 #[test]
@@ -192,7 +297,10 @@ fn the_run_names_the_tool_rule_artifact_and_localization() {
     }
     assert_eq!(
         run["artifacts"],
-        json!([{ "location": { "uri": "java-subjects/linkedlist/LinkedList.java" }, "sourceLanguage": "java" }])
+        json!([{
+            "location": { "uri": "java-subjects/linkedlist/LinkedList.java", "uriBaseId": "%SRCROOT%" },
+            "sourceLanguage": "java"
+        }])
     );
     assert_eq!(
         run["properties"],
@@ -214,6 +322,17 @@ fn other_files_become_further_artifacts() {
     assert_eq!(
         log["runs"][0]["artifacts"][1]["location"]["uri"],
         json!("file:///abs/Other.java")
+    );
+    // Below the source root it is relative to it.
+    let rooted = SarifOptions {
+        src_root: Some("/abs".into()),
+        ..SarifOptions::default()
+    };
+    let log = to_sarif(&r, &rooted);
+    let loc = &log["runs"][0]["results"][1]["locations"][0]["physicalLocation"]["artifactLocation"];
+    assert_eq!(
+        loc,
+        &json!({ "uri": "Other.java", "uriBaseId": "%SRCROOT%", "index": 1 })
     );
 }
 

@@ -14,10 +14,12 @@ use crate::{
 use sattar_encode::{CheckOptions, CoreOrder};
 use sattar_heap::input_to_json;
 use sattar_java::{Limits, StmtId};
+use sattar_report::gzoltar::{element_spectrum, Granularity};
 use sattar_report::{
     ExpectedOutcome, ExportedTest, FaultInfo, RankedStatement, Report, RoundNote, RoundPrompt,
     RoundSummary, TopStatement,
 };
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -479,41 +481,104 @@ impl LocalizeSession<'_> {
         }
     }
 
-    /// Writes the spectrum as a GZoltar output directory (`matrix.txt`, `spectra.csv`,
-    /// `tests.csv`), elements named `Class#method:line`.
-    pub fn write_gzoltar(&self, dir: &Path) -> Result<(), EngineError> {
+    /// What the SARIF log of this localization needs besides the report: the first `top`
+    /// statements or those at or above `min_susp` (the suspects when neither is given), the
+    /// source root relative file names are relative to (the catalog's for a bundled fault, the
+    /// working directory otherwise), the rule's documentation (docs/LOCALIZE.md of the sattar
+    /// checkout, when found) and the constraints each core statement's core explains.
+    pub fn sarif_options(
+        &self,
+        top: Option<usize>,
+        min_susp: Option<f64>,
+    ) -> sattar_report::SarifOptions {
+        let loc = &self.localizer;
+        let home = sattar_catalog::find_root().and_then(|r| std::fs::canonicalize(r).ok());
+        let root = match &loc.subject().fault {
+            Some(_) => home.clone(),
+            None => std::env::current_dir().ok(),
+        };
+        let help = home
+            .map(|h| h.join("docs").join("LOCALIZE.md"))
+            .filter(|d| d.is_file())
+            .map(|d| {
+                let uri = sattar_report::sarif::file_uri(&d.display().to_string());
+                format!("{uri}#outputs")
+            });
+        let mut explains: std::collections::BTreeMap<u32, Vec<String>> = Default::default();
+        for core in &loc.analysis.cores {
+            for s in &core.suspects {
+                let names = explains.entry(s.0).or_default();
+                for v in &core.violated {
+                    if !names.contains(v) {
+                        names.push(v.clone());
+                    }
+                }
+            }
+        }
+        sattar_report::SarifOptions {
+            min_susp,
+            top,
+            information_uri: None,
+            help_uri: help,
+            src_root: root.map(|r| r.display().to_string()),
+            explains,
+        }
+    }
+
+    /// Writes the spectrum as a GZoltar 1.7 output directory: `spectra.csv` (elements named
+    /// `package$Class#method(params):line`, one per line or method), `matrix.txt`, `tests.csv`,
+    /// and for each formula its ranking `<formula>.ranking.csv` and the ranking boosted by the
+    /// suspects `<formula>-boosted.ranking.csv` (the loop's formula when `formulas` is empty).
+    pub fn write_gzoltar(
+        &self,
+        dir: &Path,
+        formulas: &[String],
+        granularity: Granularity,
+    ) -> Result<(), EngineError> {
         let loc = &self.localizer;
         let p = &loc.subject().program;
-        let m = p.method(loc.subject().method);
-        let name = |s: &StmtId| {
-            format!(
-                "{}#{}:{}",
-                m.class.replace('.', "$"),
-                m.name,
-                p.stmt(*s).line
-            )
+        let names: Vec<String> = match formulas {
+            [] => vec![loc.options().formula.clone()],
+            some => some.to_vec(),
         };
-        let spectrum = loc.spectrum();
-        let mut out = sattar_rank::Spectrum::new(spectrum.elements().iter().map(name));
-        for (t, row) in spectrum.tests().iter().zip(spectrum.rows()) {
-            let covered: Vec<String> = spectrum
-                .elements()
-                .iter()
-                .zip(row)
-                .filter(|(_, h)| **h)
-                .map(|(e, _)| name(e))
-                .collect();
-            out.add_test_covering(t.clone(), covered.iter())?;
-        }
+        let formulas = names
+            .iter()
+            .map(|f| {
+                sattar_rank::Formula::by_name(f)
+                    .map_err(|e| EngineError::Usage(format!("--formula {f}: {e}")))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let (spectrum, element_of) = element_spectrum(p, &loc.spectrum(), granularity);
+        let boosted: HashSet<String> = loc
+            .suspects()
+            .iter()
+            .filter_map(|s| element_of.get(s).cloned())
+            .collect();
         create_dir(dir)?;
-        sattar_rank::gzoltar::write_dir(dir, &out)?;
+        sattar_rank::gzoltar::write_dir(dir, &spectrum)?;
+        for formula in &formulas {
+            let plain = sattar_rank::gzoltar::rank_spectrum(&spectrum, formula);
+            sattar_rank::gzoltar::write_ranking(dir, formula, &plain)?;
+            let mut scored = spectrum.score(formula);
+            sattar_rank::boost_suspects(&mut scored, &boosted);
+            let ranking = sattar_rank::Ranking::new(scored, sattar_rank::Order::Score);
+            let path = dir.join(format!("{}-boosted.ranking.csv", formula.name()));
+            std::fs::write(&path, sattar_rank::gzoltar::ranking_text(ranking.entries())).map_err(
+                |source| EngineError::Write {
+                    what: format!("writing {}", path.display()),
+                    source,
+                },
+            )?;
+        }
         Ok(())
     }
 
-    /// Writes the failing input and every round's test as one JUnit 5 class into `dir`, each
-    /// asserting what the interpreter observes within the session's limits (a run that does not
-    /// end within them is asserted not to end within `--timeout`).
-    pub fn export_tests(&self, dir: &Path) -> Result<(), EngineError> {
+    /// Writes the failing input and every round's test as a JUnit 5 suite into `dir` (in the
+    /// package's folder): with `spec`, tests that check the specification (compiled to Java);
+    /// otherwise tests asserting what the interpreter observes within the session's limits (a
+    /// run that does not end within them is asserted not to end within `--timeout`). A file that
+    /// sattar did not write is never overwritten.
+    pub fn export_tests(&self, dir: &Path, spec: bool) -> Result<Vec<PathBuf>, EngineError> {
         let loc = &self.localizer;
         let subject = loc.subject();
         let mut tests = Vec::new();
@@ -552,13 +617,33 @@ impl LocalizeSession<'_> {
                 expected,
             });
         }
-        let file = sattar_report::junit_test_class(&subject.program, subject.method, &tests)?;
-        create_dir(dir)?;
-        let path = dir.join(&file.file_name);
-        std::fs::write(&path, &file.source).map_err(|source| EngineError::Write {
-            what: format!("writing {}", path.display()),
-            source,
-        })
+        let oracle = match spec {
+            true => sattar_report::Oracle::Spec(&subject.spec),
+            false => sattar_report::Oracle::Observed,
+        };
+        let files = sattar_report::junit_suite(&subject.program, subject.method, &tests, oracle)?;
+        let mut written = Vec::new();
+        for file in files {
+            let path = dir.join(&file.file_name);
+            if let Some(parent) = path.parent() {
+                create_dir(parent)?;
+            }
+            if let Ok(old) = std::fs::read_to_string(&path) {
+                if !old.starts_with(sattar_report::GENERATED_MARK) {
+                    return Err(EngineError::Usage(format!(
+                        "--export-tests {}: {} exists and was not written by sattar; choose another directory or remove it",
+                        dir.display(),
+                        path.display()
+                    )));
+                }
+            }
+            std::fs::write(&path, &file.source).map_err(|source| EngineError::Write {
+                what: format!("writing {}", path.display()),
+                source,
+            })?;
+            written.push(path);
+        }
+        Ok(written)
     }
 }
 

@@ -560,6 +560,15 @@ pub fn rank_gzoltar_dir(
     Ok(sattar_rank::gzoltar::rank_dir(dir, formula, top)?)
 }
 
+/// Refuses a name in `names` that is not a formula sattar knows (`--formula a,b,c`).
+pub fn check_formulas(names: &[String]) -> Result<(), EngineError> {
+    for f in names {
+        sattar_rank::Formula::by_name(f)
+            .map_err(|e| EngineError::Usage(format!("--formula {f}: {e}")))?;
+    }
+    Ok(())
+}
+
 /// `sattar __jvm-worker`: the JVM worker process the JVM runner starts; never returns.
 pub fn jvm_worker_main() -> ! {
     sattar_jvm::worker_main()

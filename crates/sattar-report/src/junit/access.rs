@@ -1,18 +1,29 @@
-//! What a test class in the default package may touch: the modifiers javac reported for each
-//! class, field and method (kept in the IR).
+//! What a test class in the subject's package may write directly, and what it reaches through
+//! the reflective helpers of the support class instead (private classes, fields and methods,
+//! final fields, classes without a usable constructor, other packages): the modifiers javac
+//! reported for each class, field and method, as the IR keeps them.
 
-use super::ExportError;
-use sattar_java::{Class, Field, Method, Program};
+use sattar_java::{Class, ClassKind, Field, Method, Program};
 
-/// Modifier look-ups over one program.
+/// Access decisions for tests in one package.
 pub(super) struct Access<'a> {
     program: &'a Program,
+    /// The tests' package (`""` for the default package).
+    package: String,
+}
+
+/// The package of a binary class name (`ds` of `ds.SortedList$Node`).
+pub(super) fn package_of(binary: &str) -> &str {
+    binary.rsplit_once('.').map_or("", |(p, _)| p)
 }
 
 impl<'a> Access<'a> {
-    /// Look-ups over `program`.
-    pub(super) fn new(program: &'a Program) -> Access<'a> {
-        Access { program }
+    /// Decisions for a test class in `package`.
+    pub(super) fn new(program: &'a Program, package: &str) -> Access<'a> {
+        Access {
+            program,
+            package: package.to_string(),
+        }
     }
 
     /// The program's class with exactly this qualified name.
@@ -20,77 +31,77 @@ impl<'a> Access<'a> {
         self.program.classes.iter().find(|c| c.name == name)
     }
 
-    /// The class and every class enclosing it must be visible in the package.
-    pub(super) fn check_class(&self, name: &str) -> Result<(), ExportError> {
+    /// Whether a test may name the class: it and every class enclosing it are not private, and
+    /// it is in the tests' package. A class outside the program (`java.lang.Comparable`) may
+    /// be named when it is the JDK's.
+    pub(super) fn nameable(&self, name: &str) -> bool {
+        let Some(c) = self.class(name) else {
+            return name.starts_with("java.");
+        };
+        if package_of(&c.binary) != self.package {
+            return false;
+        }
         let mut prefix = String::new();
         for part in name.split('.') {
             if !prefix.is_empty() {
                 prefix.push('.');
             }
             prefix.push_str(part);
-            if let Some(c) = self.class(&prefix) {
-                self.not_private(c.is_private, || format!("class {}", c.name))?;
+            if self.class(&prefix).is_some_and(|k| k.is_private) {
+                return false;
             }
         }
-        Ok(())
+        true
     }
 
-    /// `new C()` must compile: the class is visible, and it has no constructor or a visible
-    /// constructor without parameters.
-    pub(super) fn check_constructible(&self, class: &Class) -> Result<(), ExportError> {
-        self.check_class(&class.name)?;
-        let ctors: Vec<&Method> = self
+    /// Whether `new C()` compiles and only runs what a default constructor would need: a
+    /// nameable concrete class (not an enum, not inner) with no constructor or a non-private one
+    /// without parameters.
+    pub(super) fn new_direct(&self, class: &Class) -> bool {
+        if !self.nameable(&class.name)
+            || class.is_abstract
+            || class.kind != ClassKind::Class
+            || class.outer.is_some()
+        {
+            return false;
+        }
+        let mut ctors = self
             .program
             .methods
             .iter()
             .filter(|m| m.is_constructor() && m.class == class.name)
-            .collect();
-        if ctors.is_empty() {
-            return Ok(());
-        }
-        let no_args = ctors.iter().find(|m| m.params.is_empty()).ok_or_else(|| {
-            ExportError::NoNoArgConstructor {
-                class: class.name.clone(),
-            }
-        })?;
-        self.not_private(no_args.is_private, || {
-            format!("the constructor {}()", class.name)
-        })
+            .peekable();
+        ctors.peek().is_none()
+            || self
+                .program
+                .methods
+                .iter()
+                .filter(|m| m.is_constructor() && m.class == class.name)
+                .any(|m| m.params.is_empty() && !m.is_private)
     }
 
-    /// `obj.field` may be read.
-    pub(super) fn check_read(&self, class: &Class, field: &Field) -> Result<(), ExportError> {
-        self.check_class(&class.name)?;
-        self.not_private(field.is_private, || {
-            format!("field {}.{}", class.name, field.name)
-        })
+    /// The class declaring field `name` of objects of `class` (the nearest, as Java reads it).
+    pub(super) fn declaring(&self, class: &str, name: &str) -> Option<(&'a Class, Field)> {
+        let fields = self.program.fields_of(class);
+        let (decl, f) = fields.into_iter().rev().find(|(_, f)| f.name == name)?;
+        Some((self.class(&decl)?, f))
     }
 
-    /// `obj.field = v` may be written.
-    pub(super) fn check_write(&self, class: &Class, field: &Field) -> Result<(), ExportError> {
-        self.check_read(class, field)?;
-        if field.is_final {
-            return Err(ExportError::FinalField {
-                class: class.name.clone(),
-                field: field.name.clone(),
-            });
-        }
-        Ok(())
+    /// Whether `obj.f` may be read directly from a variable of `decl`'s type or below.
+    pub(super) fn read_direct(&self, decl: &Class, f: &Field) -> bool {
+        !f.is_private && !f.name.contains('$') && self.nameable(&decl.name)
     }
 
-    /// The method under test may be called.
-    pub(super) fn check_method(&self, m: &Method) -> Result<(), ExportError> {
-        self.check_class(&m.class)?;
-        self.not_private(m.is_private, || format!("method {}", m.qualified_name()))
+    /// Whether `obj.f = v` may be written directly.
+    pub(super) fn write_direct(&self, decl: &Class, f: &Field) -> bool {
+        self.read_direct(decl, f) && !f.is_final
     }
 
-    fn not_private(&self, private: bool, what: impl Fn() -> String) -> Result<(), ExportError> {
-        if private {
-            return Err(ExportError::NotAccessible {
-                what: what(),
-                why: "it is private".into(),
-            });
-        }
-        Ok(())
+    /// Whether the method may be called directly (`recv.m(..)`, `C.m(..)`, `new C(..)`).
+    pub(super) fn call_direct(&self, m: &Method) -> bool {
+        let class = self.class(&m.class);
+        !m.is_private
+            && self.nameable(&m.class)
+            && (!m.is_constructor() || class.is_some_and(|c| c.outer.is_none() && !c.is_abstract))
     }
 }
