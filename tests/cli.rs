@@ -948,3 +948,45 @@ fn eval_compares_every_technique_reproducibly() {
         "unknown technique `magic`",
     );
 }
+
+/// `==` on two boxings of an equal `Integer`: the same object up to 127 (JLS 5.1.7), beyond only
+/// with a larger `-XX:AutoBoxCacheMax`. `run` judges the default and says when the verdict would
+/// change with a larger cache.
+#[test]
+fn run_says_when_a_verdict_depends_on_the_integer_cache() {
+    let java = scratch(
+        "Same.java",
+        "class Same {\n    boolean same(int a) {\n        Integer x = a;\n        Integer y = a;\n        return x == y;\n    }\n}\n",
+    );
+    let spec = scratch(
+        "Same.spec",
+        "spec Same {\n  method same(a: int) {\n    ensures post { shared: result = true }\n  }\n}\n",
+    );
+    for (a, verdict, warned) in [
+        (5, "pass", false),
+        (127, "pass", false),
+        (200, "fail", true),
+    ] {
+        let input = scratch(
+            &format!("same{a}.json"),
+            &format!(r#"{{"this":"S0","args":{{"a":{a}}},"objects":{{"S0":{{"class":"Same"}}}}}}"#),
+        );
+        let out = sattar(&[
+            "run",
+            java.to_str().expect("utf-8"),
+            "--method",
+            "same",
+            "--spec",
+            spec.to_str().expect("utf-8"),
+            "--input",
+            input.to_str().expect("utf-8"),
+            "--format",
+            "json",
+        ]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{a}: {err}");
+        let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        assert_eq!(v["verdict"], verdict, "{a}: {v}");
+        assert_eq!(err.contains("-XX:AutoBoxCacheMax"), warned, "{a}: {err}");
+    }
+}

@@ -229,6 +229,9 @@ pub fn run(a: RunArgs) -> Result<ExitCode> {
     if let Some(warning) = report::invalid_input_warning(&run) {
         out::eprintln(&warning.to_string());
     }
+    if let Some(warning) = facade::cache_dependence(&subject, &input, &run, &limits) {
+        out::eprintln(&warning);
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -6,7 +6,7 @@
 
 use crate::universe::{Origin, SymHeap, Universe};
 use crate::value::{bit, equal, fresh_like, ite, select, Val};
-use sattar_heap::{IntKind, Value};
+use sattar_heap::{BoxClass, IntKind, Value, BOX_VALUE};
 use sattar_java::interp::{static_key, ABSTRACT_METHOD, ARITHMETIC, CLASS_CAST, NPE};
 use sattar_java::{
     BinOp, Block, Body, FieldRef, Handler, Label, Literal, MethodId, Node, NodeKind, Operand,
@@ -149,8 +149,20 @@ pub struct Walker<'a> {
     unwind: BTreeMap<BoundKey, Bool>,
     overflow: Bool,
     allocs: usize,
+    /// The shared boxes made so far: those a later boxing of the same value returns.
+    boxes: Vec<SharedBox>,
     counts: HashMap<StmtId, usize>,
     too_large: bool,
+}
+
+/// A box that boxing conversion made for a cached value: later boxings of an equal value of the
+/// same class return it.
+struct SharedBox {
+    class: String,
+    value: Val,
+    reference: Val,
+    /// It was made (control reached it, the value is cached, and no earlier box held it).
+    made: Bool,
 }
 
 impl<'a> Walker<'a> {
@@ -184,6 +196,7 @@ impl<'a> Walker<'a> {
             unwind: BTreeMap::new(),
             overflow: Bool::FALSE,
             allocs: 0,
+            boxes: Vec::new(),
             counts: HashMap::new(),
             too_large: false,
         }
@@ -897,6 +910,10 @@ impl<'a> Walker<'a> {
                 self.alloc(class, *ctor, vals, outer)
             }
             Rvalue::ReadStatic(field) => self.read_static(field),
+            Rvalue::Box { class, op } => {
+                let v = self.operand(op);
+                self.boxed(class, v)
+            }
             Rvalue::InstanceOf { op, class } => {
                 let v = self.operand(op);
                 Val::Bool(self.is_instance(&v, class))
@@ -1010,6 +1027,81 @@ impl<'a> Walker<'a> {
         Val::Int(result)
     }
 
+    /// `v` boxed in an object of box class `class` (JLS 5.1.7): for a cached value, the shared
+    /// box an earlier boxing of an equal value made, if one did; otherwise a fresh atom, made only
+    /// when it is not that shared box.
+    fn boxed(&mut self, class: &str, v: Val) -> Val {
+        let Some(b) = BoxClass::named(class) else {
+            return Val::Ref(Vec::new());
+        };
+        let cached = self.is_cached(b, &v);
+        let earlier: Vec<(Bool, Val)> = self
+            .boxes
+            .iter()
+            .filter(|e| e.class == class)
+            .map(|e| (e.made, e.reference.clone(), e.value.clone()))
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|(made, r, ev)| {
+                let c = self.session.circuit_mut();
+                let same = equal(c, &ev, &v);
+                (c.and(&[made, same, cached]), r)
+            })
+            .collect();
+        let c = self.session.circuit_mut();
+        let hits: Vec<Bool> = earlier.iter().map(|(h, _)| *h).collect();
+        let shared = c.or(&hits);
+        let made = c.and2(self.guard, !shared);
+        let fresh = self.alloc_when(class, None, Vec::new(), None, made);
+        if let (Some(k), Some(f)) = (
+            self.universe.class_id(class),
+            self.universe
+                .class_id(class)
+                .and_then(|k| self.universe.classes[k].field(BOX_VALUE)),
+        ) {
+            if let Some(slot) = self.heap.fields[k][f].last_mut() {
+                *slot = v.clone();
+            }
+        }
+        let c = self.session.circuit_mut();
+        let kept = c.and2(made, cached);
+        let result = earlier
+            .iter()
+            .fold(fresh.clone(), |acc, (hit, r)| ite(c, *hit, r, &acc));
+        self.boxes.push(SharedBox {
+            class: class.to_string(),
+            value: v,
+            reference: fresh,
+            made: kept,
+        });
+        result
+    }
+
+    /// Whether boxing `v` must share its box: within the class's cache (clipped to what the
+    /// width holds, so a bound the width cannot write is never compared).
+    fn is_cached(&mut self, b: &BoxClass, v: &Val) -> Bool {
+        let Val::Int(x) = v else {
+            return Bool::TRUE;
+        };
+        let w = self.bounds.width;
+        let (min, max) = (-(1i64 << (w.min(63) - 1)), (1i64 << (w.min(63) - 1)) - 1);
+        let (lo, hi) = (b.cached.0.max(min), b.cached.1.min(max));
+        let c = self.session.circuit_mut();
+        let lo_ok = if lo <= min {
+            Bool::TRUE
+        } else {
+            let l = c.bv_const(w, lo);
+            c.bv_sle(&l, x)
+        };
+        let hi_ok = if hi >= max {
+            Bool::TRUE
+        } else {
+            let h = c.bv_const(w, hi);
+            c.bv_sle(x, &h)
+        };
+        c.and2(lo_ok, hi_ok)
+    }
+
     /// `new C(args)`: a fresh atom with its fields at their initial values (and an inner class's
     /// enclosing instance), then the constructor.
     fn alloc(
@@ -1019,12 +1111,25 @@ impl<'a> Walker<'a> {
         args: Vec<Val>,
         outer: Option<Val>,
     ) -> Val {
+        let made = self.guard;
+        self.alloc_when(class, ctor, args, outer, made)
+    }
+
+    /// [`Self::alloc`] of an atom that exists when `made` holds.
+    fn alloc_when(
+        &mut self,
+        class: &str,
+        ctor: Option<MethodId>,
+        args: Vec<Val>,
+        outer: Option<Val>,
+        made: Bool,
+    ) -> Val {
         let Some(k) = self.universe.class_id(class) else {
             return Val::Ref(Vec::new());
         };
         let g = self
             .universe
-            .add_atom(k, Origin::Alloc(self.allocs), Bool::FALSE, self.guard);
+            .add_atom(k, Origin::Alloc(self.allocs), Bool::FALSE, made);
         self.allocs += 1;
         let inits: Vec<Value> = self.universe.classes[k]
             .fields

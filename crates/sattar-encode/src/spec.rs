@@ -7,7 +7,7 @@
 
 use crate::universe::{SymHeap, Universe};
 use crate::value::{bit, signed_bits, Val};
-use sattar_heap::FieldType;
+use sattar_heap::{BoxClass, FieldType, BOX_VALUE};
 use sattar_sat::{BitVec, Bool, Circuit};
 use sattar_spec::resolved::{FieldRef, Formula, IntCmp, IntExpr, Rel, SetExpr, SetType, State};
 use sattar_spec::Quant;
@@ -332,15 +332,54 @@ impl<'a> SpecEncoder<'a> {
         (0..self.n).map(|g| bit(v.as_ref_bits(), g)).collect()
     }
 
-    /// A code value of type `ty` as a singleton set (empty for null).
-    fn value_set(&mut self, ty: &FieldType, v: &Val) -> SymSet {
+    /// A code value of type `ty` in state `st` as a singleton set (empty for null; a box's value
+    /// for a box).
+    fn value_set(&mut self, ty: &FieldType, v: &Val, st: State) -> SymSet {
         match (ty, v) {
-            (FieldType::Int, Val::Int(x)) => {
+            (t, Val::Int(x)) if t.int_kind().is_some() => {
                 SymSet::Int(vec![(Bool::TRUE, self.c.bv_resize(x, self.swidth))])
             }
             (FieldType::Bool, Val::Bool(x)) => SymSet::Bool(*x, !*x),
+            (FieldType::Ref(c), v) if BoxClass::named(c).is_some() => {
+                let refs = vec![(Bool::TRUE, self.ref_set(v))];
+                self.box_values(c, refs, st)
+            }
             (FieldType::Ref(_), v) => SymSet::Obj(self.ref_set(v)),
             _ => SymSet::Obj(self.empty()),
+        }
+    }
+
+    /// The values of the boxes of class `class` that `refs` point to, each where its condition
+    /// holds: a box stands for its value in the spec.
+    fn box_values(&mut self, class: &str, refs: Vec<(Bool, Vec<Bool>)>, st: State) -> SymSet {
+        let value = FieldRef {
+            class: class.into(),
+            field: BOX_VALUE.into(),
+            ty: BoxClass::named(class).map_or(FieldType::Int, |b| b.value_type()),
+        };
+        let cells = self.cells(&value, st);
+        let mut ints = Vec::new();
+        let (mut t, mut fl) = (Vec::new(), Vec::new());
+        for (cond, bits) in &refs {
+            for (g, v) in &cells {
+                let here = self.c.and2(*cond, bit(bits, *g));
+                if here == Bool::FALSE {
+                    continue;
+                }
+                match v {
+                    Val::Bool(x) => {
+                        t.push(self.c.and2(here, *x));
+                        fl.push(self.c.and2(here, !*x));
+                    }
+                    Val::Int(x) => ints.push((here, self.c.bv_resize(x, self.swidth))),
+                    Val::Ref(_) => {}
+                }
+            }
+        }
+        if value.ty == FieldType::Bool {
+            SymSet::Bool(self.c.or(&t), self.c.or(&fl))
+        } else {
+            SymSet::Int(ints)
         }
     }
 
@@ -360,13 +399,13 @@ impl<'a> SpecEncoder<'a> {
             },
             SetExpr::Null => SymSet::Obj(self.empty()),
             SetExpr::Result(ty) => match self.s.result.clone() {
-                Some((t, v)) => self.value_set(&t, &v),
+                Some((t, v)) => self.value_set(&t, &v, State::Post),
                 None => self.empty_of(ty),
             },
             SetExpr::Param(name, ty) => {
                 let found = self.s.args.iter().find(|(n, _, _)| n == name).cloned();
                 match found {
-                    Some((_, t, v)) => self.value_set(&t, &v),
+                    Some((_, t, v)) => self.value_set(&t, &v, State::Pre),
                     None => self.empty_of(ty),
                 }
             }
@@ -396,7 +435,7 @@ impl<'a> SpecEncoder<'a> {
                     heap.statics.get(i).cloned()
                 });
                 match held {
-                    Some(v) => self.value_set(&f.ty, &v),
+                    Some(v) => self.value_set(&f.ty, &v, *st),
                     None => self.empty_of(&SetType::of(&f.ty)),
                 }
             }
@@ -529,8 +568,8 @@ impl<'a> SpecEncoder<'a> {
             .collect();
         vals.extend(self.s.result.clone());
         for (t, v) in vals {
-            if let SymSet::Obj(s) = self.value_set(&t, &v) {
-                add(self.c, &s);
+            if let FieldType::Ref(_) = t {
+                add(self.c, &self.ref_set(&v));
             }
         }
         let all = self.all_refs(State::Post);
@@ -570,7 +609,7 @@ impl<'a> SpecEncoder<'a> {
     /// `s.rel`
     fn image(&mut self, s: &SymSet, rel: &Rel) -> SymSet {
         match rel {
-            Rel::Field(f, st) if !matches!(f.ty, FieldType::Ref(_)) => self.field_image(s, f, *st),
+            Rel::Field(f, st) if holds_values(&f.ty) => self.field_image(s, f, *st),
             Rel::Union(x, y) => {
                 let (a, b) = (self.image(s, x), self.image(s, y));
                 self.union(a, b)
@@ -589,9 +628,7 @@ impl<'a> SpecEncoder<'a> {
     /// `s.~rel`
     fn preimage(&mut self, s: &SymSet, rel: &Rel) -> SymSet {
         match rel {
-            Rel::Field(f, st) if !matches!(f.ty, FieldType::Ref(_)) => {
-                self.field_preimage(s, f, *st)
-            }
+            Rel::Field(f, st) if holds_values(&f.ty) => self.field_preimage(s, f, *st),
             Rel::Union(x, y) => {
                 let (a, b) = (self.preimage(s, x), self.preimage(s, y));
                 self.union(a, b)
@@ -614,7 +651,14 @@ impl<'a> SpecEncoder<'a> {
             return self.empty_of(&SetType::of(&f.ty));
         };
         let cells = self.cells(f, st);
-        match f.ty {
+        match &f.ty {
+            FieldType::Ref(c) if BoxClass::named(c).is_some() => {
+                let refs = cells
+                    .into_iter()
+                    .map(|(g, v)| (bit(bits, g), self.ref_set(&v)))
+                    .collect();
+                self.box_values(c, refs, st)
+            }
             FieldType::Bool => {
                 let (mut t, mut fl) = (Vec::new(), Vec::new());
                 for (g, v) in cells {
@@ -645,6 +689,17 @@ impl<'a> SpecEncoder<'a> {
     /// The objects whose int or boolean field `f` holds a value of `s`.
     fn field_preimage(&mut self, s: &SymSet, f: &FieldRef, st: State) -> SymSet {
         let mut out = self.empty();
+        if let FieldType::Ref(c) = &f.ty {
+            // A box field: the objects whose box holds a value of `s`.
+            for (g, v) in self.cells(f, st) {
+                let refs = vec![(Bool::TRUE, self.ref_set(&v))];
+                let held = self.box_values(c, refs, st);
+                let common = self.inter(held, s);
+                let members = self.members(&common);
+                out[g] = self.c.or(&members);
+            }
+            return SymSet::Obj(out);
+        }
         for (g, v) in self.cells(f, st) {
             out[g] = match (s, &v) {
                 (SymSet::Int(entries), Val::Int(x)) => {
@@ -771,6 +826,14 @@ impl<'a> SpecEncoder<'a> {
             }
         }
         terms.iter().map(|t| self.c.or(t)).collect()
+    }
+}
+
+/// Whether a field of this type holds values in the spec (primitives, and boxes by value).
+fn holds_values(ty: &FieldType) -> bool {
+    match ty {
+        FieldType::Ref(c) => BoxClass::named(c).is_some(),
+        _ => true,
     }
 }
 

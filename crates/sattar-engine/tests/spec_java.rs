@@ -163,6 +163,16 @@ fn enum_constant<'p>(p: &'p Program, id: &ObjId) -> Option<(&'p str, &'p str)> {
         })
 }
 
+/// A value for the driver, boxed in its Java type (`c:` a char, `s:` a short, `y:` a byte).
+fn typed(p: &Program, v: &Value, ty: &sattar_java::Type) -> String {
+    match (v, ty.int_kind()) {
+        (Value::Int(i), Some(sattar_heap::IntKind::Char)) => format!("c:{i}"),
+        (Value::Int(i), Some(sattar_heap::IntKind::Short)) => format!("s:{i}"),
+        (Value::Int(i), Some(sattar_heap::IntKind::Byte)) => format!("y:{i}"),
+        _ => value(p, v),
+    }
+}
+
 fn value(p: &Program, v: &Value) -> String {
     match v {
         Value::Int(i) => format!("i:{i}"),
@@ -186,12 +196,26 @@ fn binary(p: &Program, class: &str) -> String {
 fn heap_lines(p: &Program, heap: &Heap, before: Option<&Heap>, out: &mut String) {
     for (id, o) in &heap.objects {
         let old = before.is_some_and(|b| b.objects.contains_key(id));
-        if enum_constant(p, id).is_none() && !old {
-            writeln!(out, "obj\t{id}\t{}", binary(p, &o.class)).expect("write");
+        if enum_constant(p, id).is_some() || old {
+            continue;
+        }
+        match sattar_heap::BoxClass::named(&o.class) {
+            // A box is made with its value (java.lang is closed to reflection).
+            Some(b) => {
+                let v = o
+                    .get(sattar_heap::BOX_VALUE)
+                    .cloned()
+                    .unwrap_or(Value::Null);
+                let ty = b
+                    .kind
+                    .map_or(sattar_java::Type::Boolean, sattar_java::Type::of_int);
+                writeln!(out, "box\t{id}\t{}\t{}", b.class, typed(p, &v, &ty)).expect("write");
+            }
+            None => writeln!(out, "obj\t{id}\t{}", binary(p, &o.class)).expect("write"),
         }
     }
     for (id, o) in &heap.objects {
-        if enum_constant(p, id).is_some() {
+        if enum_constant(p, id).is_some() || sattar_heap::BoxClass::named(&o.class).is_some() {
             continue;
         }
         let fields = p.fields_of(&o.class);
@@ -201,17 +225,28 @@ fn heap_lines(p: &Program, heap: &Heap, before: Option<&Heap>, out: &mut String)
                 .rev()
                 .find(|(_, f)| &f.name == name)
                 .unwrap_or_else(|| panic!("{} has no field {name}", o.class));
+            let ty = fields
+                .iter()
+                .rev()
+                .find(|(_, f)| &f.name == name)
+                .map(|(_, f)| f.ty.clone())
+                .unwrap_or(sattar_java::Type::Int);
             let decl = binary(p, decl);
-            writeln!(out, "set\t{id}\t{decl}\t{name}\t{}", value(p, v)).expect("write");
+            let v = typed(p, v, &ty);
+            writeln!(out, "set\t{id}\t{decl}\t{name}\t{v}").expect("write");
         }
     }
     for (key, v) in &heap.statics {
         let (class, field) = key.rsplit_once('.').expect("Class.field");
+        let ty = p
+            .class(class)
+            .and_then(|c| c.statics.iter().find(|f| f.name == field))
+            .map_or(sattar_java::Type::Int, |f| f.ty.clone());
         writeln!(
             out,
             "static\t{}\t{field}\t{}",
             binary(p, class),
-            value(p, v)
+            typed(p, v, &ty)
         )
         .expect("write");
     }
@@ -274,13 +309,14 @@ fn cases(c: &Combo, inputs: &[TestInput]) -> (String, Vec<String>) {
             heap_lines(p, &input.heap, None, &mut text);
             let this = input.this.clone().map_or(Value::Null, Value::Ref);
             writeln!(text, "this\t{}", value(p, &this)).expect("write");
-            for (_, v) in &input.args {
-                writeln!(text, "arg\t{}", value(p, v)).expect("write");
+            let m = p.method(subject.method);
+            for ((_, v), param) in input.args.iter().zip(&m.params) {
+                writeln!(text, "arg\t{}", typed(p, v, &param.ty)).expect("write");
             }
             text.push_str("check\n");
             heap_lines(p, &post, Some(&input.heap), &mut text);
             let r = result.clone().unwrap_or(Value::Null);
-            writeln!(text, "result\t{}\nend", value(p, &r)).expect("write");
+            writeln!(text, "result\t{}\nend", typed(p, &r, &m.ret)).expect("write");
             want.push(expected(
                 rm,
                 &input,

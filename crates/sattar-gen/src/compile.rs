@@ -3,7 +3,7 @@
 
 use crate::error::GenError;
 use crate::layout::{Layout, SlotKind};
-use sattar_heap::FieldType;
+use sattar_heap::{BoxClass, FieldType, BOX_VALUE};
 use sattar_spec::{
     ConstraintKind, FieldRef, Formula, IntCmp, IntExpr, Quant, Rel, ResolvedMethod, SetExpr,
     SetType, State, Var,
@@ -67,6 +67,8 @@ pub(crate) enum CompiledRelation {
         target: Option<u16>,
     },
     Union(Box<CompiledRelation>, Box<CompiledRelation>),
+    /// `a` then `b` (a box field: the box, then its value).
+    Then(Box<CompiledRelation>, Box<CompiledRelation>),
     Transpose(Box<CompiledRelation>),
     Closure {
         reflexive: bool,
@@ -235,7 +237,9 @@ impl Compiler<'_> {
                 let arg = self.lay.args.iter().find(|a| &a.name == name);
                 let arg =
                     arg.ok_or_else(|| self.unsupported(&format!("unknown parameter `{name}`")))?;
-                CompiledSet::Root(arg.slot, is_obj(ty))
+                let (slot, java) = (arg.slot, arg.ty.clone());
+                self.boxed_root(slot, &java)
+                    .unwrap_or(CompiledSet::Root(slot, is_obj(ty)))
             }
             SetExpr::Var(v) => CompiledSet::Var(self.var(v), is_obj(&v.ty)),
             SetExpr::Bool(v) => CompiledSet::Scalar(i64::from(*v)),
@@ -246,7 +250,8 @@ impl Compiler<'_> {
             SetExpr::Constant(id, _) => CompiledSet::Object(self.lay.constant(id)?),
             SetExpr::Static(f, State::Pre) => {
                 let slot = self.lay.static_slot(&format!("{}.{}", f.class, f.field))?;
-                CompiledSet::Root(slot, matches!(f.ty, FieldType::Ref(_)))
+                let root = CompiledSet::Root(slot, matches!(f.ty, FieldType::Ref(_)));
+                self.boxed_root(slot, &f.ty).unwrap_or(root)
             }
             SetExpr::Join { left, rel, .. } => CompiledSet::Join(b(self, left)?, self.rel(rel)?),
             SetExpr::Union(x, y) => CompiledSet::Union(b(self, x)?, b(self, y)?),
@@ -287,7 +292,37 @@ impl Compiler<'_> {
         })
     }
 
+    /// A root holding a box: the box's value (the spec compares boxes by value).
+    fn boxed_root(&self, slot: u32, java: &FieldType) -> Option<CompiledSet> {
+        let value = self.box_value(java)?.ok()?;
+        Some(CompiledSet::Join(
+            Box::new(CompiledSet::Root(slot, true)),
+            value,
+        ))
+    }
+
+    /// The relation from a box of type `java` to its value, if `java` is a box class.
+    fn box_value(&self, java: &FieldType) -> Option<R<CompiledRelation>> {
+        let FieldType::Ref(c) = java else {
+            return None;
+        };
+        let b = BoxClass::named(c)?;
+        Some(self.plain_field(&FieldRef {
+            class: b.class.into(),
+            field: BOX_VALUE.into(),
+            ty: b.value_type(),
+        }))
+    }
+
     fn field(&self, f: &FieldRef) -> R<CompiledRelation> {
+        let to_box = self.plain_field(f)?;
+        match self.box_value(&f.ty) {
+            Some(value) => Ok(CompiledRelation::Then(Box::new(to_box), Box::new(value?))),
+            None => Ok(to_box),
+        }
+    }
+
+    fn plain_field(&self, f: &FieldRef) -> R<CompiledRelation> {
         let class = self.lay.class_of(&f.class)?;
         let info = &self.lay.classes[usize::from(class)];
         let fi = info.fields.iter().position(|(n, _)| n == &f.field);

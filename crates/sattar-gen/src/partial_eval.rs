@@ -259,6 +259,10 @@ impl Pass<'_> {
                 let (x, y) = (self.image(s, a), self.image(s, b));
                 self.union(x, y)
             }
+            (CompiledRelation::Then(a, b), _) => {
+                let x = self.image(s, a);
+                self.image(&x, b)
+            }
             (CompiledRelation::Transpose(a), _) => self.preimage(s, a),
             (CompiledRelation::Closure { .. }, _) => s.clone(),
         }
@@ -279,6 +283,10 @@ impl Pass<'_> {
             CompiledRelation::Union(a, b) => {
                 let (x, y) = (self.preimage(s, a), self.preimage(s, b));
                 self.union(x, y)
+            }
+            CompiledRelation::Then(a, b) => {
+                let x = self.preimage(s, b);
+                self.preimage(&x, a)
             }
             CompiledRelation::Transpose(a) => self.image(s, a),
             CompiledRelation::Closure { .. } => s.clone(),
@@ -307,6 +315,14 @@ impl Pass<'_> {
                     feeds: x.feeds.join(y.feeds),
                     ..ObjectSet::new(x.lo | y.lo, x.hi | y.hi)
                 })
+            }
+            CompiledRelation::Then(a, b) if forward => {
+                let x = self.walk(s, a, true)?;
+                self.walk(x, b, true)
+            }
+            CompiledRelation::Then(a, b) => {
+                let x = self.walk(s, b, false)?;
+                self.walk(x, a, false)
             }
             CompiledRelation::Transpose(a) => self.walk(s, a, !forward),
             CompiledRelation::Closure {

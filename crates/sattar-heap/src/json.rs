@@ -7,7 +7,10 @@
 //!             "N0":{"class":"LinkedList.Node","key":0,"next":null}}}
 //! ```
 
-use crate::{FieldType, Heap, IntKind, MethodSig, ObjId, Object, Schema, TestInput, Value};
+use crate::{
+    BoxClass, FieldType, Heap, IntKind, MethodSig, ObjId, Object, Schema, TestInput, Value,
+    BOX_VALUE,
+};
 use serde_json::{Map, Value as Json};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -42,6 +45,8 @@ struct Loader<'a> {
     file: &'a str,
     schema: &'a Schema,
     notes: Vec<LoadNote>,
+    /// Boxes made for numbers and booleans given where a box is expected, named by their path.
+    boxes: std::cell::RefCell<Vec<(ObjId, Object)>>,
 }
 
 impl Loader<'_> {
@@ -89,6 +94,15 @@ impl Loader<'_> {
             },
             (FieldType::Bool, Json::Bool(b)) => Ok(Value::Bool(*b)),
             (FieldType::Ref(_), Json::Null) => Ok(Value::Null),
+            (FieldType::Ref(want), Json::Number(_) | Json::Bool(_)) => self.boxed(path, json, want),
+            // A `Character` given as its character (an object id takes precedence).
+            (FieldType::Ref(want), Json::String(s))
+                if want == "java.lang.Character"
+                    && !classes.contains_key(&ObjId::new(s.as_str()))
+                    && s.encode_utf16().count() == 1 =>
+            {
+                self.boxed(path, json, want)
+            }
             (FieldType::Ref(want), Json::String(s)) => {
                 let id = ObjId::new(s.as_str());
                 match classes.get(&id) {
@@ -108,6 +122,38 @@ impl Loader<'_> {
                 format!("expected a value of type {ty}, found {}", describe(other)),
             ),
         }
+    }
+
+    /// A number or boolean given where a reference of class `want` is expected: a fresh box of
+    /// `want` (or, for `Object`/`Comparable`/`Serializable`, of `Integer` or `Boolean`), named by
+    /// its path (`N0.count`, `args.k`).
+    fn boxed(&self, path: &str, json: &Json, want: &str) -> Result<Value, HeapError> {
+        let bx = BoxClass::named(want).or_else(|| {
+            // Only numbers and booleans reach here for a supertype of the boxes.
+            let own = match json {
+                Json::Bool(_) => FieldType::Bool,
+                _ => FieldType::Int,
+            };
+            BoxClass::of(&own).filter(|b| self.schema.is_subtype(b.class, want))
+        });
+        let Some(bx) = bx.filter(|b| self.schema.classes.contains_key(b.class)) else {
+            return self.err(
+                path,
+                format!(
+                    "expected a {want}, found {}: give an object's id or null",
+                    describe(json)
+                ),
+            );
+        };
+        let v = self.value(path, json, &bx.value_type(), &BTreeMap::new())?;
+        let id = ObjId::new(path.strip_prefix("objects.").unwrap_or(path));
+        let mut fields = BTreeMap::new();
+        fields.insert(BOX_VALUE.to_string(), v);
+        let class = bx.class.to_string();
+        self.boxes
+            .borrow_mut()
+            .push((id.clone(), Object { class, fields }));
+        Ok(Value::Ref(id))
     }
 
     /// The receiver: none for a static method, else an object of the method's class.
@@ -349,6 +395,7 @@ pub fn input_from_json(
         file,
         schema,
         notes: Vec::new(),
+        boxes: std::cell::RefCell::new(Vec::new()),
     };
     let Some(top) = json.as_object() else {
         return loader.err(
@@ -376,6 +423,15 @@ pub fn input_from_json(
     loader.statics(top.get("statics"), &mut heap, &classes)?;
     let this = loader.receiver(sig, top.get("this"), &classes)?;
     let args = loader.arguments(sig, top.get("args"), &classes)?;
+    for (id, o) in loader.boxes.take() {
+        if heap.objects.contains_key(&id) {
+            return loader.err(
+                id.as_str(),
+                "a box would take the name of an object of \"objects\"; rename that object",
+            );
+        }
+        heap.objects.insert(id, o);
+    }
     Ok((TestInput { this, args, heap }, loader.notes))
 }
 

@@ -4,9 +4,11 @@
 //! SAT decoder and the JVM bridge produce them, the spec evaluator reads them. The crate knows no
 //! Java: what classes and fields exist comes in as a [`Schema`], built by the front end.
 
+mod boxes;
 mod json;
 mod schema;
 
+pub use boxes::{BoxClass, BOXES, BOX_VALUE};
 pub use json::{
     heap_to_json, input_from_json, input_to_json, statics_to_json, value_to_json, HeapError,
     LoadNote,

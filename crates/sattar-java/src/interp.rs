@@ -6,7 +6,7 @@
 
 use crate::ir::*;
 use sattar_heap::Value;
-use sattar_heap::{Heap, ObjId, Object, TestInput};
+use sattar_heap::{BoxClass, Heap, ObjId, Object, TestInput, BOX_VALUE};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::time::Instant;
 
@@ -170,6 +170,10 @@ struct Machine<'p> {
     steps: u64,
     depth: u32,
     fresh: u32,
+    /// The shared box of each cached (class, value) boxed so far in this run.
+    boxes: HashMap<(String, i64), ObjId>,
+    /// The largest `Integer` boxing shares.
+    integer_cache_high: i64,
     covered: BTreeSet<StmtId>,
     trace: Vec<BranchEvent>,
     trace_dropped: u64,
@@ -193,6 +197,30 @@ pub fn run_until(
     input: &TestInput,
     limits: Limits,
     deadline: Option<Instant>,
+) -> Result<Execution, RunError> {
+    run_with_cache(
+        program,
+        method,
+        input,
+        limits,
+        deadline,
+        DEFAULT_INTEGER_CACHE_HIGH,
+    )
+}
+
+/// The largest `Integer` boxing shares by default (the JDK's `-XX:AutoBoxCacheMax`).
+pub const DEFAULT_INTEGER_CACHE_HIGH: i64 = 127;
+
+/// [`run_until`] on a JVM whose `Integer` cache reaches `integer_cache_high` (JLS 5.1.7 only
+/// requires 127; `-XX:AutoBoxCacheMax` raises it): a verdict that changes with it depends on
+/// the JVM's settings.
+pub fn run_with_cache(
+    program: &Program,
+    method: MethodId,
+    input: &TestInput,
+    limits: Limits,
+    deadline: Option<Instant>,
+    integer_cache_high: i64,
 ) -> Result<Execution, RunError> {
     let m = program.method(method);
     program
@@ -236,6 +264,8 @@ pub fn run_until(
         steps: 0,
         depth: 0,
         fresh: 0,
+        boxes: HashMap::new(),
+        integer_cache_high,
         covered: BTreeSet::new(),
         trace: Vec::new(),
         trace_dropped: 0,
@@ -503,6 +533,10 @@ impl<'p> Machine<'p> {
                 v => Value::Int(!(integer(&v) as i32)),
             },
             Rvalue::Convert { to, op } => Value::integer(*to, integer(&self.operand(op, f))),
+            Rvalue::Box { class, op } => {
+                let v = self.operand(op, f);
+                self.boxed(class, v)?
+            }
             Rvalue::Binary(op, a, b) => binary(*op, &self.operand(a, f), &self.operand(b, f)),
             Rvalue::Read { obj, field } => {
                 let o = self.obj(&self.operand(obj, f))?;
@@ -614,6 +648,35 @@ impl<'p> Machine<'p> {
         );
         if let Some(c) = ctor {
             self.invoke(c, Some(id.clone()), vals)?;
+        }
+        Ok(Value::Ref(id))
+    }
+
+    /// `v` boxed in an object of box class `class`: the run's shared object for a cached value
+    /// (made when first boxed), else a fresh one.
+    fn boxed(&mut self, class: &str, v: Value) -> Ev<Value> {
+        let n = match &v {
+            Value::Bool(b) => i64::from(*b),
+            v => integer(v),
+        };
+        let cached = match BoxClass::named(class) {
+            Some(b) if b.kind == Some(IntKind::Int) => {
+                b.cached.0 <= n && n <= self.integer_cache_high
+            }
+            Some(b) => b.is_cached(n),
+            None => false,
+        };
+        if let Some(id) = self.boxes.get(&(class.to_string(), n)).filter(|_| cached) {
+            return Ok(Value::Ref(id.clone()));
+        }
+        let Value::Ref(id) = self.new_object(class, None, Vec::new(), None)? else {
+            return Ok(Value::Null);
+        };
+        if let Some(o) = self.heap.objects.get_mut(&id) {
+            o.fields.insert(BOX_VALUE.into(), v);
+        }
+        if cached {
+            self.boxes.insert((class.to_string(), n), id.clone());
         }
         Ok(Value::Ref(id))
     }

@@ -568,6 +568,15 @@ pub enum Rvalue {
     },
     /// `C.field`, a static field.
     ReadStatic(FieldRef),
+    /// Boxing conversion (JLS 5.1.7, `Integer.valueOf(v)`): a primitive in an object of box
+    /// class `class`. A value the class caches ([`sattar_heap::BoxClass::is_cached`]) is one shared
+    /// object per run — the same whenever that value is boxed again; any other is a fresh object.
+    Box {
+        /// The box class.
+        class: String,
+        /// The primitive operand (an integer of the box's type, or a boolean).
+        op: Operand,
+    },
     /// An integer operand converted to integer type `to` (JLS 5.1.2, 5.1.3): widening keeps the
     /// value, narrowing keeps the low bits. Conversions among `int`, `char`, `short` and `byte`
     /// to `int` need none (their values are ints).
@@ -601,7 +610,9 @@ impl Rvalue {
             Rvalue::New { args, outer, .. } => args.iter().chain(outer).collect(),
             Rvalue::Call { recv, args, .. } => recv.iter().chain(args).collect(),
             Rvalue::ReadStatic(_) => Vec::new(),
-            Rvalue::InstanceOf { op, .. } | Rvalue::Convert { op, .. } => vec![op],
+            Rvalue::InstanceOf { op, .. } | Rvalue::Convert { op, .. } | Rvalue::Box { op, .. } => {
+                vec![op]
+            }
         }
     }
 }

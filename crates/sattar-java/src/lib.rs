@@ -16,7 +16,8 @@ pub mod jdk;
 pub use cfg::{Cfg, CfgEdge, CfgNode};
 pub use frontend::{parse_program, parse_sources};
 pub use interp::{
-    run, run_until, BranchEvent, Execution, Limits, RunError, Termination, TRACE_LIMIT,
+    run, run_until, run_with_cache, BranchEvent, Execution, Limits, RunError, Termination,
+    DEFAULT_INTEGER_CACHE_HIGH, TRACE_LIMIT,
 };
 pub use ir::*;
 /// A source file as javac reads it (the input of [`parse_sources`]).

@@ -430,6 +430,25 @@ impl<'a> TestWriter<'a> {
             if self.enum_constant(id).is_some() {
                 continue;
             }
+            if let Some(b) = sattar_heap::BoxClass::named(&obj.class) {
+                // A box of the input is its own object (not the cache's): `new Integer(5)`.
+                let var = self.names.fresh(&lower_first(id.as_str()), "o");
+                let v = obj
+                    .get(sattar_heap::BOX_VALUE)
+                    .cloned()
+                    .unwrap_or(Value::Null);
+                let literal = match v {
+                    Value::Long(l) => format!("{l}L"),
+                    Value::Int(i) if b.kind == Some(sattar_heap::IntKind::Int) => i.to_string(),
+                    Value::Int(i) => format!("({}) {i}", b.kind.map_or("int", |k| k.name())),
+                    other => other.to_string(),
+                };
+                self.lines
+                    .push(format!("{0} {var} = new {0}({literal});", b.class));
+                let class = Some(b.class.to_string());
+                self.vars.insert(id.clone(), Var { name: var, class });
+                continue;
+            }
             let class = self.access.class(&obj.class).filter(|c| !c.is_exception);
             let class = class.ok_or_else(|| {
                 self.bad(format!(
@@ -453,7 +472,9 @@ impl<'a> TestWriter<'a> {
             self.vars.insert(id.clone(), Var { name: var, class });
         }
         for (id, obj) in &heap.objects {
-            if self.enum_constant(id).is_some() {
+            if self.enum_constant(id).is_some()
+                || sattar_heap::BoxClass::named(&obj.class).is_some()
+            {
                 continue;
             }
             for (name, value) in &obj.fields {

@@ -845,6 +845,8 @@ impl Resolver<'_> {
                 continue;
             };
             let hit = match (ty, range) {
+                // A box field holds its value.
+                (FieldType::Ref(_), SetType::Int | SetType::Bool) => SetType::of(ty) == *range,
                 // The field can hold an object of the range: one of its classes is a `t`.
                 (FieldType::Ref(t), SetType::Objects(cs)) => {
                     self.below(cs).iter().any(|c| self.schema.is_subtype(c, t))

@@ -39,7 +39,11 @@ impl SetType {
     pub fn of(ty: &FieldType) -> Self {
         match ty {
             FieldType::Bool => SetType::Bool,
-            FieldType::Ref(c) => SetType::class(c),
+            // A box is its value (the spec compares boxes by value).
+            FieldType::Ref(c) => match sattar_heap::BoxClass::named(c) {
+                Some(b) => SetType::of(&b.value_type()),
+                None => SetType::class(c),
+            },
             // Every integer type's values are integers (compared by value, exactly).
             _ => SetType::Int,
         }

@@ -155,6 +155,21 @@ struct Env<'a> {
     result: Option<&'a Value>,
 }
 
+/// The atom of a value in a state: a box (`java.lang.Integer`, …) stands for its value, as the
+/// spec compares boxes by value.
+fn atom_in(v: &Value, heaps: &[&Heap]) -> Option<Atom> {
+    if let Value::Ref(o) = v {
+        let boxed = heaps
+            .iter()
+            .find_map(|h| h.get(o))
+            .filter(|obj| sattar_heap::BoxClass::named(&obj.class).is_some());
+        if let Some(obj) = boxed {
+            return obj.get(sattar_heap::BOX_VALUE).and_then(atom_of);
+        }
+    }
+    atom_of(v)
+}
+
 fn atom_of(v: &Value) -> Option<Atom> {
     match v {
         Value::Int(i) => Some(Atom::Int(i64::from(*i))),
@@ -263,12 +278,13 @@ impl<'a> Env<'a> {
             }
             SetExpr::Null => {}
             SetExpr::Result(_) => {
-                out.extend(atom_of(self.result.ok_or(EvalError::MissingResult)?));
+                let r = self.result.ok_or(EvalError::MissingResult)?;
+                out.extend(atom_in(r, &[self.post]));
             }
             SetExpr::Param(name, _) => {
                 let v = self.args.iter().find(|(n, _)| n == name);
                 let (_, v) = v.ok_or_else(|| EvalError::MissingArg(name.clone()))?;
-                out.extend(atom_of(v));
+                out.extend(atom_in(v, &[self.pre, self.post]));
             }
             SetExpr::Var(v) => out.extend(b.get(&v.id).cloned()),
             SetExpr::Bool(v) => {
@@ -282,7 +298,8 @@ impl<'a> Env<'a> {
             }
             SetExpr::Static(f, s) => {
                 let key = format!("{}.{}", f.class, f.field);
-                out.extend(self.heap(*s).statics.get(&key).and_then(atom_of));
+                let heap = self.heap(*s);
+                out.extend(heap.statics.get(&key).and_then(|v| atom_in(v, &[heap])));
             }
             SetExpr::Join { left, rel, .. } => return Ok(self.image(&self.set(left, b)?, rel)),
             SetExpr::Union(x, y) => {
@@ -330,7 +347,7 @@ impl<'a> Env<'a> {
                         _ => None,
                     })
                     .filter(|obj| obj.class == f.class)
-                    .filter_map(|obj| obj.get(&f.field).and_then(atom_of))
+                    .filter_map(|obj| obj.get(&f.field).and_then(|v| atom_in(v, &[heap])))
                     .collect()
             }
             Rel::Union(x, y) => &self.image(s, x) | &self.image(s, y),
@@ -351,7 +368,7 @@ impl<'a> Env<'a> {
                 .filter(|(_, obj)| obj.class == f.class)
                 .filter(|(_, obj)| {
                     obj.get(&f.field)
-                        .and_then(atom_of)
+                        .and_then(|v| atom_in(v, &[self.heap(*st)]))
                         .is_some_and(|a| s.contains(&a))
                 })
                 .map(|(id, _)| Atom::Obj(id.clone()))

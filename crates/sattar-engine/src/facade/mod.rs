@@ -199,6 +199,40 @@ pub fn run_test(
     test_run(subject, input, execution)
 }
 
+/// Whether the verdict of `run` depends on the JVM's `Integer` cache: judged again on the
+/// interpreter with every `Integer` cached (`-XX:AutoBoxCacheMax` at its largest), a differing
+/// verdict is said, with both.
+pub fn cache_dependence(
+    subject: &Subject,
+    input: &TestInput,
+    run: &TestRun,
+    limits: &RunLimits,
+) -> Option<String> {
+    subject.program.class("java.lang.Integer")?;
+    let wide = sattar_java::run_with_cache(
+        &subject.program,
+        subject.method,
+        input,
+        sattar_java::Limits {
+            max_steps: limits.max_steps,
+            max_depth: limits.max_depth,
+        },
+        None,
+        i64::from(i32::MAX),
+    )
+    .ok()?;
+    let other = test_run(subject, input, wide).ok()?;
+    (other.verdict != run.verdict || other.constraints != run.constraints).then(|| {
+        format!(
+            "warning: this verdict depends on the JVM's Integer cache: boxing shares equal \
+             Integers up to 127 by default (as this run did), up to -XX:AutoBoxCacheMax when \
+             raised; with every Integer shared the run is {} {:?} instead of {} {:?} (`==` on \
+             Integer objects compares identities: use equals)",
+            other.verdict, other.constraints, run.verdict, run.constraints
+        )
+    })
+}
+
 /// A run judged by the subject's specification.
 fn test_run(
     subject: &Subject,

@@ -3,9 +3,11 @@
 // tests/spec_java.rs can compare them with sattar's own evaluator. Usage:
 //   java -cp CLASSES SpecDriver SUPPORT_CLASS CASES_FILE
 // The file holds cases, one line per instruction (fields separated by tabs):
-//   case N | obj ID BINARY | set ID DECLARING FIELD VALUE | static DECLARING FIELD VALUE |
+//   case N | obj ID BINARY | box ID CLASS VALUE | set ID DECLARING FIELD VALUE |
+//   static DECLARING FIELD VALUE |
 //   this ID | arg VALUE | check | result VALUE | end
-// where VALUE is `i:42`, `b:true`, `n:` (null), `r:ID` (an object of the case) or
+// where VALUE is `i:42` (`j:`, `c:`, `s:`, `y:` for long, char, short, byte), `b:true`, `n:`
+// (null), `r:ID` (an object of the case) or
 // `e:BINARY:NAME` (an enum constant). Lines before `check` build the pre-state; `check` takes
 // it; the lines after it turn the objects into the post-state (new objects included); `end`
 // takes the post-state and prints `N VERDICTS` (T, F or E per constraint; E and the reason when
@@ -44,6 +46,9 @@ public class SpecDriver {
         switch (kind) {
             case "i": return Integer.valueOf(rest);
             case "j": return Long.valueOf(rest);
+            case "c": return Character.valueOf((char) Integer.parseInt(rest));
+            case "s": return Short.valueOf(rest);
+            case "y": return Byte.valueOf(rest);
             case "b": return Boolean.valueOf(rest);
             case "n": return null;
             case "r": return objects.get(rest);
@@ -80,6 +85,17 @@ public class SpecDriver {
                     break;
                 case "obj": {
                     Object o = call(null, "alloc", new Class<?>[] {String.class}, f[2]);
+                    objects.put(f[1], o);
+                    if (check == null) {
+                        kept.add(o);
+                    }
+                    break;
+                }
+                case "box": {
+                    // A box of its own (not the cache's), as the heap has it.
+                    Class<?> c = Class.forName(f[2]);
+                    Class<?> prim = (Class<?>) c.getField("TYPE").get(null);
+                    Object o = c.getConstructor(prim).newInstance(value(f[3], objects));
                     objects.put(f[1], o);
                     if (check == null) {
                         kept.add(o);

@@ -54,11 +54,28 @@ impl Gen {
                 "k".into(),
                 "acc".into(),
                 format!("{}", self.rng.below(7) as i32 - 3),
+                "(int) big".into(),
+                "ch".into(),
+                "(box == null ? 0 : box)".into(),
             ];
             options.extend(self.locals.iter().cloned());
             return options[self.rng.below(options.len())].clone();
         }
-        match self.rng.below(7) {
+        match self.rng.below(12) {
+            7 => format!("({} / {})", self.int(d - 1), self.int(d - 1)),
+            8 => format!("({} % {})", self.int(d - 1), self.int(d - 1)),
+            9 => format!(
+                "({} {} {})",
+                self.int(d - 1),
+                self.pick(&["<<", ">>", ">>>", "&", "|", "^"]),
+                self.int(d - 1)
+            ),
+            10 => format!(
+                "(int) ((big {} {}) % 1000)",
+                self.pick(&["*", ">>>", "+"]),
+                self.int(d - 1)
+            ),
+            11 => format!("(char) ({})", self.int(d - 1)),
             0 => format!("({} + {})", self.int(d - 1), self.int(d - 1)),
             1 => format!("({} - {})", self.int(d - 1), self.int(d - 1)),
             2 => format!("({} * {})", self.int(d - 1), self.int(d - 1)),
@@ -82,7 +99,10 @@ impl Gen {
             let (a, b) = (self.int(0), self.int(0));
             return format!("{a} {op} {b}");
         }
-        match self.rng.below(6) {
+        match self.rng.below(9) {
+            6 => format!("box == {}", self.pick(&["null", "box2"])),
+            7 => format!("(box != null && box.equals({}))", self.int(d - 1)),
+            8 => format!("big < {}L", self.rng.below(7) as i64 - 3),
             0 => format!("({} && {})", self.cond(d - 1), self.cond(d - 1)),
             1 => format!("({} || {})", self.cond(d - 1), self.cond(d - 1)),
             2 => format!("!({})", self.cond(d - 1)),
@@ -129,13 +149,25 @@ impl Gen {
                     format!("if (o instanceof Sq {q}) {{ acc = acc + {q}.side; {body} }}")
                 }
                 _ => format!(
-                    "while (acc > {}) {{ acc = acc - 2; {} }}",
+                    "while (acc > {} && acc < 30) {{ acc = acc - 2; {} }}",
                     self.rng.below(5) as i32 - 2,
                     self.block(d - 1, 1)
                 ),
             };
         }
-        match self.rng.below(9) {
+        match self.rng.below(15) {
+            9 => format!("big = big * {} + {};", self.rng.below(5) + 2, self.int(1)),
+            10 => format!("ch += {};", self.int(1)),
+            11 => self
+                .pick(&["ch++;", "big--;", "box++;", "acc <<= 33;"])
+                .into(),
+            12 => format!("box = {};", self.int(1)),
+            13 => format!("box2 = {};", self.pick(&["box", "acc", "null", "128"])),
+            14 => format!(
+                "big {}= {};",
+                self.pick(&["+", "^", ">>", "/"]),
+                self.int(1)
+            ),
             0 => {
                 let v = self.fresh("v");
                 let e = self.int(2);
@@ -193,7 +225,7 @@ pub fn program(seed: u64) -> Vec<SourceText> {
         ("rnd/Sq.java", format!("package rnd;\npublic class Sq extends Base {{\n    int side = 2;\n    public int area(int k) {{ {sq_area} }}\n    int twice() {{ return side * 2; }}\n}}\n")),
         ("rnd/Rect.java", format!("package rnd;\npublic class Rect extends Sq {{\n    int h;\n    public int area(int k) {{ {rect_area} }}\n}}\n")),
         ("rnd/Tri.java", format!("package rnd;\npublic class Tri extends Base {{\n    boolean flag;\n    public int area(int k) {{ {tri_area} }}\n    int twice() {{ return w; }}\n}}\n")),
-        ("rnd/Main.java", format!("package rnd;\npublic class Main {{\n    Shape s;\n    Base b;\n    Object o;\n    int acc;\n    int run(int k) {{\n        {run_body}\n        return {ret};\n    }}\n}}\n")),
+        ("rnd/Main.java", format!("package rnd;\npublic class Main {{\n    Shape s;\n    Base b;\n    Object o;\n    int acc;\n    long big;\n    char ch;\n    Integer box;\n    Integer box2;\n    int run(int k) {{\n        {run_body}\n        return {ret};\n    }}\n}}\n")),
     ];
     files
         .iter()
@@ -221,6 +253,11 @@ pub fn inputs(p: &Program, m: MethodId, seed: u64, n: usize) -> Vec<TestInput> {
                 pick(&["0", "1", "-2", "3"]),
                 pick(&["0", "4"]),
             );
+            let (big, ch, bx) = (
+                pick(&["0", "-1", "9223372036854775807", "4294967296"]),
+                pick(&["0", "97", "65535"]),
+                pick(&["null", "5", "200"]),
+            );
             let (w, side, h, flag) = (
                 pick(&["0", "1"]),
                 pick(&["2", "-1"]),
@@ -229,7 +266,7 @@ pub fn inputs(p: &Program, m: MethodId, seed: u64, n: usize) -> Vec<TestInput> {
             );
             let json = format!(
                 r#"{{"this":"M","args":{{"k":{k}}},"statics":{{"Base.made":{made}}},"objects":{{
-                "M":{{"class":"Main","s":{s},"b":{b},"o":{o},"acc":{acc}}},
+                "M":{{"class":"Main","s":{s},"b":{b},"o":{o},"acc":{acc},"big":{big},"ch":{ch},"box":{bx},"box2":{bx}}},
                 "S":{{"class":"Sq","w":{w},"side":{side}}},
                 "R":{{"class":"Rect","w":{w},"side":{side},"h":{h}}},
                 "T":{{"class":"Tri","w":{w},"flag":{flag}}}}}}}"#

@@ -97,9 +97,11 @@ pub(crate) fn lower_program(cx: &Cx, decls: Decls) -> Program {
             lines: LineIndex::new(&f.text),
         })
         .collect();
+    let mut classes = decls.classes.clone();
+    classes.extend(super::decls::box_classes(&decls));
     let mut program = Program {
         files,
-        classes: decls.classes.clone(),
+        classes,
         methods,
         stmts: table.infos,
         dispatch: BTreeMap::new(),
@@ -112,7 +114,59 @@ pub(crate) fn lower_program(cx: &Cx, decls: Decls) -> Program {
         .collect();
     program.dispatch = dispatch_table(&program, &overrides);
     enum_compare_to(&mut program);
+    box_dispatch(&mut program);
     program
+}
+
+/// `Object.equals` and `Comparable.compareTo` called on a box run the box's own (the JDK's
+/// `Integer.equals`, and `compareTo`'s bridge, which casts its argument first).
+fn box_dispatch(p: &mut Program) {
+    let called: Vec<(MethodId, &'static str)> = p
+        .methods
+        .iter()
+        .filter_map(|m| match (m.class.as_str(), m.name.as_str()) {
+            (sattar_heap::OBJECT, "equals") => Some((m.id, "equals")),
+            ("java.lang.Comparable", "compareTo") => Some((m.id, "compareTo")),
+            _ => None,
+        })
+        .collect();
+    let boxes: Vec<String> = p
+        .classes
+        .iter()
+        .filter(|c| sattar_heap::BoxClass::named(&c.name).is_some())
+        .map(|c| c.name.clone())
+        .collect();
+    for b in &boxes {
+        for (name, ret) in [("equals", Type::Boolean), ("compareTo", Type::Int)] {
+            let object = sattar_heap::OBJECT.to_string();
+            let Some(body) = super::models::model(b, name, std::slice::from_ref(&object)) else {
+                continue;
+            };
+            let id = MethodId(p.methods.len() as u32);
+            p.methods.push(Method {
+                id,
+                class: b.clone(),
+                name: name.into(),
+                descriptor: vec![object],
+                kind: MethodKind::Library,
+                is_static: false,
+                is_private: false,
+                params: vec![Param {
+                    name: "o".into(),
+                    ty: Type::Class(sattar_heap::OBJECT.into()),
+                }],
+                ret,
+                body,
+                unsupported: None,
+                file: FileId(0),
+                annotations: Vec::new(),
+                span: Span::default(),
+            });
+            for &(m, _) in called.iter().filter(|(_, n)| *n == name) {
+                p.dispatch.insert((m, b.clone()), id);
+            }
+        }
+    }
 }
 
 /// `Comparable.compareTo` on an enum constant runs `Enum.compareTo` (final): modelled per enum
@@ -813,7 +867,10 @@ impl<'a, 'c> Lower<'a, 'c> {
         result: Option<(VarId, &Type)>,
         out: &mut Block,
     ) -> R<Block> {
-        let (t, ty) = self.expr(sel, out)?;
+        let (t, boxed) = self.expr(sel, out)?;
+        // A box selector is unboxed (its null check is the unboxing's).
+        let ty = super::expr::unboxed(&boxed);
+        let t = self.convert(t, &boxed, &ty, out);
         if !matches!(ty, Type::Int | Type::Class(_))
             && ty.int_kind().is_none_or(|k| k == IntKind::Long)
         {

@@ -6,10 +6,10 @@
 use super::{pretty, Cx};
 use crate::ir::*;
 use sattar_diag::Diagnostic;
-use sattar_heap::OBJECT;
+use sattar_heap::{BoxClass, BOX_VALUE, OBJECT};
 use sattar_jdk::tree::MethodRef;
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 type R<T> = Result<T, Diagnostic>;
 
@@ -93,6 +93,8 @@ pub(crate) struct Decls {
     pub methods: Vec<Header>,
     /// Library methods the program calls, numbered after `methods` as they are found.
     pub library: RefCell<Vec<Header>>,
+    /// The box classes (`java.lang.Integer`, …) the program names, found as types are read.
+    pub boxes: RefCell<BTreeSet<String>>,
 }
 
 impl Decls {
@@ -106,6 +108,10 @@ impl Decls {
             "null" => Some(Type::Null),
             OBJECT => Some(Type::Class(OBJECT.into())),
             i if LIBRARY_INTERFACES.contains(&i) => Some(Type::Class(i.into())),
+            b if BoxClass::named(b).is_some() => {
+                self.boxes.borrow_mut().insert(b.into());
+                Some(Type::Class(b.into()))
+            }
             other => self.names.get(other).map(|q| Type::Class(q.clone())),
         }
     }
@@ -208,6 +214,9 @@ impl Decls {
         if sub == sup || sup == OBJECT {
             return true;
         }
+        if BoxClass::named(sub).is_some() {
+            return BoxClass::INTERFACES.contains(&sup);
+        }
         let Some(c) = self.class(sub) else {
             // A JDK throwable: its superclasses are known by name.
             return crate::jdk::superclass(sub).is_some_and(|s| self.is_subclass(s, sup));
@@ -217,6 +226,39 @@ impl Decls {
             .chain(&c.interfaces)
             .any(|s| self.is_subclass(s, sup))
     }
+}
+
+/// The classes of the boxes the program names: final JDK classes with the one field `value`.
+pub(crate) fn box_classes(decls: &Decls) -> Vec<Class> {
+    decls
+        .boxes
+        .borrow()
+        .iter()
+        .filter_map(|b| BoxClass::named(b))
+        .map(|b| Class {
+            name: b.class.into(),
+            binary: b.class.into(),
+            file: FileId(0),
+            kind: ClassKind::Class,
+            is_abstract: false,
+            is_private: false,
+            superclass: None,
+            interfaces: BoxClass::INTERFACES.iter().map(|i| i.to_string()).collect(),
+            outer: None,
+            fields: vec![Field {
+                name: BOX_VALUE.into(),
+                ty: b.kind.map_or(Type::Boolean, Type::of_int),
+                is_private: true,
+                is_final: true,
+                span: Span::default(),
+            }],
+            statics: Vec::new(),
+            enum_constants: Vec::new(),
+            is_exception: false,
+            annotations: Vec::new(),
+            span: Span::default(),
+        })
+        .collect()
 }
 
 /// A class found in the first pass.
@@ -250,6 +292,7 @@ pub(crate) fn collect(cx: &Cx) -> Decls {
         names,
         methods: Vec::new(),
         library: RefCell::new(Vec::new()),
+        boxes: RefCell::new(BTreeSet::new()),
     };
     // Classes first (headers resolve types against them), then headers.
     for f in &found {

@@ -8,6 +8,7 @@ use super::body::{Lower, R};
 use super::decls::unsupported_type;
 use super::pretty;
 use crate::ir::*;
+use sattar_heap::{BoxClass, BOX_VALUE};
 use sattar_jdk::tree::MethodRef;
 
 impl Lower<'_, '_> {
@@ -50,6 +51,24 @@ impl Lower<'_, '_> {
     /// widening among `byte`, `short`, `char` and `int` as it is (their values are ints), any
     /// other change of integer type a `Convert`. Other types pass unchanged.
     pub fn convert(&mut self, op: Operand, from: &Type, to: &Type, out: &mut Block) -> Operand {
+        // Unboxing (JLS 5.1.8): a box where its primitive is wanted, then any widening.
+        if let (Some(b), true) = (box_of(from), is_primitive(to)) {
+            let v = self.unbox(op, b, out);
+            return self.convert(v, &primitive_of(b), to, out);
+        }
+        // Boxing (JLS 5.1.7, 5.2): a primitive where a reference is wanted, in the target's box
+        // class (a constant narrowed to `Byte`, `Short`, `Character` first) or its own.
+        if let (Type::Class(c), Some(own)) = (to, from.field_type().and_then(|t| BoxClass::of(&t)))
+        {
+            let b = BoxClass::named(c).unwrap_or(own);
+            self.decls.ty(b.class);
+            let v = self.convert(op, from, &primitive_of(b), out);
+            let boxed = Rvalue::Box {
+                class: b.class.into(),
+                op: v,
+            };
+            return self.let_temp(Type::Class(b.class.into()), boxed, out);
+        }
         let (Some(f), Some(t)) = (from.int_kind(), to.int_kind()) else {
             return op;
         };
@@ -62,6 +81,16 @@ impl Lower<'_, '_> {
             Operand::Const(Literal::Long(v)) => Operand::Const(int_literal(t, v)),
             op => self.let_temp(to.clone(), Rvalue::Convert { to: t, op }, out),
         }
+    }
+
+    /// A box's primitive: its null check, then its `value`.
+    fn unbox(&mut self, op: Operand, b: &BoxClass, out: &mut Block) -> Operand {
+        out.push(self.node(NodeKind::NullCheck(op.clone())));
+        let field = FieldRef {
+            class: b.class.into(),
+            name: BOX_VALUE.into(),
+        };
+        self.let_temp(primitive_of(b), Rvalue::Read { obj: op, field }, out)
     }
 
     /// The cast javac inserts when `op`'s erased value is wider than `want`.
@@ -162,6 +191,17 @@ impl Lower<'_, '_> {
         (b, tb): (Operand, Type),
         out: &mut Block,
     ) -> (Operand, Operand) {
+        // Unboxing comes first (JLS 5.6), except for `==`/`!=` between two references.
+        let both_refs = box_of(&ta).is_some() && !is_primitive(&tb)
+            || box_of(&tb).is_some() && !is_primitive(&ta);
+        let (a, ta, b, tb) = if both_refs && matches!(op, BinOp::Eq | BinOp::Ne) {
+            (a, ta, b, tb)
+        } else {
+            let (pa, pb) = (unboxed(&ta), unboxed(&tb));
+            let a = self.convert(a, &ta, &pa, out);
+            let b = self.convert(b, &tb, &pb, out);
+            (a, pa, b, pb)
+        };
         let (Some(ka), Some(kb)) = (ta.int_kind(), tb.int_kind()) else {
             return (a, b);
         };
@@ -809,7 +849,8 @@ impl Lower<'_, '_> {
         let tnode = self.cx.node(target);
         let ty = self.type_of(target)?;
         let bitwise = matches!(op, Some(BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor));
-        if op.is_some() && ty.int_kind().is_none() && !(bitwise && ty == Type::Boolean) {
+        let prim = unboxed(&ty);
+        if op.is_some() && prim.int_kind().is_none() && !(bitwise && prim == Type::Boolean) {
             return Err(self.cx.error(
                 e,
                 format!("compound assignment needs an integer target, found {ty}"),
@@ -934,6 +975,12 @@ impl Lower<'_, '_> {
         ty: &Type,
         out: &mut Block,
     ) -> Operand {
+        if let Some(b) = box_of(ty) {
+            let prim = primitive_of(b);
+            let old = self.convert(old, ty, &prim, out);
+            let r = self.compound(op, old, (v, tv), &prim, out);
+            return self.convert(r, &prim, ty, out);
+        }
         let Some(k) = ty.int_kind() else {
             return self.binary(op, old, v, ty, out);
         };
@@ -1015,4 +1062,27 @@ fn binary_op(kind: &str) -> Option<BinOp> {
         "UNSIGNED_RIGHT_SHIFT" => BinOp::UShr,
         _ => return None,
     })
+}
+
+/// The box class of a type, if it is one.
+pub(crate) fn box_of(t: &Type) -> Option<&'static BoxClass> {
+    match t {
+        Type::Class(c) => BoxClass::named(c),
+        _ => None,
+    }
+}
+
+/// The primitive type a box holds.
+pub(crate) fn primitive_of(b: &BoxClass) -> Type {
+    b.kind.map_or(Type::Boolean, Type::of_int)
+}
+
+/// A box's primitive type; any other type as it is.
+pub(crate) fn unboxed(t: &Type) -> Type {
+    box_of(t).map_or_else(|| t.clone(), primitive_of)
+}
+
+/// Whether `t` is a primitive type (an integer type or `boolean`).
+pub(crate) fn is_primitive(t: &Type) -> bool {
+    t.int_kind().is_some() || *t == Type::Boolean
 }

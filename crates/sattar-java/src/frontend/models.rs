@@ -3,6 +3,7 @@
 //! tests keep the two equal). A method without a model is refused at its call site.
 
 use crate::ir::*;
+use sattar_heap::{BoxClass, BOX_VALUE};
 
 /// The model of `owner.name(erased…)`, if sattar has one: its variables (parameters first) and
 /// code.
@@ -117,9 +118,149 @@ pub(crate) fn model(owner: &str, name: &str, erased: &[String]) -> Option<Body> 
             );
             b.ret(t);
         }
+        (c, _, _) if BoxClass::named(c).is_some() => return box_model(c, name, &params),
         _ => return None,
     }
     Some(b.body)
+}
+
+/// The model of a method of box class `class` (the JDK's code, on the box's `value`).
+fn box_model(class: &str, name: &str, params: &[&str]) -> Option<Body> {
+    let bx = BoxClass::named(class)?;
+    let prim = bx.kind.map_or(Type::Boolean, Type::of_int);
+    let me = Type::Class(class.into());
+    let value = |obj: Operand| Rvalue::Read {
+        obj,
+        field: FieldRef {
+            class: class.into(),
+            name: BOX_VALUE.into(),
+        },
+    };
+    let mut b = Model::default();
+    match (name, params) {
+        // `valueOf(v)`: boxing conversion (the cache included).
+        ("valueOf", [p]) if Some(*p) == primitive_name(bx) => {
+            let v = b.param(prim);
+            let boxed = b.let_(
+                me,
+                Rvalue::Box {
+                    class: class.into(),
+                    op: v,
+                },
+            );
+            b.ret(boxed);
+        }
+        // `intValue()`, `longValue()`, …: the value, converted as a cast would.
+        (unbox, []) if unbox.ends_with("Value") => {
+            let to = unbox.strip_suffix("Value")?;
+            let to_ty = match (to, bx.kind) {
+                ("boolean", None) => Type::Boolean,
+                ("char", Some(IntKind::Char)) => Type::Integer(IntKind::Char),
+                ("int" | "long" | "short" | "byte", Some(k)) if k != IntKind::Char => {
+                    Type::of_int(IntKind::named(to)?)
+                }
+                _ => return None,
+            };
+            let v = b.let_(prim.clone(), value(Operand::This));
+            let r = match to_ty.int_kind() {
+                Some(k) if Some(k) != bx.kind => b.let_(to_ty, Rvalue::Convert { to: k, op: v }),
+                _ => v,
+            };
+            b.ret(r);
+        }
+        // `o instanceof B && value == ((B) o).value`.
+        ("equals", ["java.lang.Object"]) => {
+            let o = b.param(object());
+            let same_class = b.let_(
+                Type::Boolean,
+                Rvalue::InstanceOf {
+                    op: o.clone(),
+                    class: class.into(),
+                },
+            );
+            let not = b.let_(Type::Boolean, Rvalue::Unary(UnOp::Not, same_class));
+            b.if_return(not, Operand::Const(Literal::Bool(false)));
+            let mine = b.let_(prim.clone(), value(Operand::This));
+            let theirs = b.let_(prim, value(o));
+            let eq = b.let_(Type::Boolean, Rvalue::Binary(BinOp::Eq, mine, theirs));
+            b.ret(eq);
+        }
+        ("hashCode", []) => {
+            let v = b.let_(prim.clone(), value(Operand::This));
+            match bx.kind {
+                None => {
+                    b.if_return(v, int(1231));
+                    b.ret(int(1237));
+                }
+                Some(IntKind::Long) => {
+                    let long = Type::Integer(IntKind::Long);
+                    let high = b.let_(
+                        long.clone(),
+                        Rvalue::Binary(BinOp::UShr, v.clone(), int(32)),
+                    );
+                    let mixed = b.let_(long, Rvalue::Binary(BinOp::BitXor, v, high));
+                    let h = b.let_(
+                        Type::Int,
+                        Rvalue::Convert {
+                            to: IntKind::Int,
+                            op: mixed,
+                        },
+                    );
+                    b.ret(h);
+                }
+                Some(_) => b.ret(v),
+            }
+        }
+        // `compareTo(B o)`, and the bridge `compareTo(Object)` that casts first: the JDK's
+        // `compare(value, o.value)`.
+        ("compareTo", [p]) if *p == class || *p == "java.lang.Object" => {
+            let o = b.param(if *p == class { me } else { object() });
+            if *p != class {
+                b.push(NodeKind::CheckCast {
+                    op: o.clone(),
+                    class: class.into(),
+                });
+            }
+            b.push(NodeKind::NullCheck(o.clone()));
+            let x = b.let_(prim.clone(), value(Operand::This));
+            let y = b.let_(prim, value(o));
+            compare(&mut b, bx.kind, x, y);
+        }
+        _ => return None,
+    }
+    Some(b.body)
+}
+
+/// The JDK's `B.compare(x, y)`: -1, 0 or 1 for `int` and `long`; `x - y` for the narrower
+/// integers; for booleans `x == y ? 0 : (x ? 1 : -1)`.
+fn compare(b: &mut Model, kind: Option<IntKind>, x: Operand, y: Operand) {
+    match kind {
+        Some(IntKind::Int | IntKind::Long) => {
+            let less = b.let_(
+                Type::Boolean,
+                Rvalue::Binary(BinOp::Lt, x.clone(), y.clone()),
+            );
+            b.if_return(less, int(-1));
+            let same = b.let_(Type::Boolean, Rvalue::Binary(BinOp::Eq, x, y));
+            b.if_return(same, int(0));
+            b.ret(int(1));
+        }
+        Some(_) => {
+            let d = b.let_(Type::Int, Rvalue::Binary(BinOp::Sub, x, y));
+            b.ret(d);
+        }
+        None => {
+            let same = b.let_(Type::Boolean, Rvalue::Binary(BinOp::Eq, x.clone(), y));
+            b.if_return(same, int(0));
+            b.if_return(x, int(1));
+            b.ret(int(-1));
+        }
+    }
+}
+
+/// The Java name of the primitive a box holds.
+fn primitive_name(b: &BoxClass) -> Option<&'static str> {
+    Some(b.kind.map_or("boolean", IntKind::name))
 }
 
 fn object() -> Type {

@@ -454,7 +454,9 @@ fn switch_probe(cx: &Cx, n: usize, steps: bool) -> SwitchProbe {
     let selector = node.expr.map_or(Span::default(), |e| cx.span(e));
     let objects = node.expr.is_some_and(|e| {
         let t = cx.node(e).t.as_deref().unwrap_or("");
+        // A box selector is unboxed (javac unboxes it at the probe's `int` parameter).
         !matches!(t, "int" | "char" | "short" | "byte")
+            && sattar_heap::BoxClass::named(t).is_none_or(|b| b.kind.is_none())
     });
     let groups = node
         .cases

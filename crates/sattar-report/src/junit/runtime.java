@@ -63,6 +63,9 @@
 
     /** Reads field `name` (declared in class `declaring`) of `o`. */
     static Object get(Object o, String declaring, String name) {
+        if (primitive(o) && name.equals("value")) {
+            return o; // a box's value (java.lang is closed to reflection): the box, equal to it
+        }
         try {
             return field(declaring, name).get(o);
         } catch (IllegalAccessException e) {
@@ -245,6 +248,9 @@
             }
         }
         for (Object o : kept) {
+            if (primitive(o)) {
+                continue;
+            }
             Ref r = (Ref) atom(o, alias);
             if (!s.classOf.containsKey(r)) {
                 visit(s, o, r, new ArrayDeque<>(), alias);

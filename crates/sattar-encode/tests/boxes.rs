@@ -1,0 +1,119 @@
+//! Java's box classes are encoded as the interpreter runs them: boxing (a shared object for a
+//! cached value, whichever boxing made it first), unboxing with its null check, `==` on boxes,
+//! `equals`/`compareTo`/`hashCode` directly and through `Object` and `Comparable`; on fixed inputs
+//! and on inputs the encoder enumerates (boxes in the pre-state shared or not).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
+
+#[path = "../../sattar-java/tests/support/boxes.rs"]
+mod boxes;
+
+use boxes::{cases, FILES};
+use sattar_encode::{encode, EncodeOptions, Mode, PreSpec};
+use sattar_heap::input_from_json;
+use sattar_java::{parse_sources, run, Limits, Program, SourceText, Termination};
+use sattar_sat::Outcome;
+use sattar_spec::ResolvedMethod;
+use std::collections::BTreeSet;
+
+const LIMITS: Limits = Limits {
+    max_steps: 10_000,
+    max_depth: 50,
+};
+
+fn program() -> Program {
+    let sources: Vec<SourceText> = FILES
+        .iter()
+        .map(|(p, t)| SourceText {
+            path: p.to_string(),
+            text: t.to_string(),
+        })
+        .collect();
+    parse_sources(&sources).unwrap_or_else(|e| panic!("{}", e[0]))
+}
+
+fn spec(p: &Program, m: sattar_java::MethodId) -> ResolvedMethod {
+    ResolvedMethod {
+        sig: p.sig(m),
+        ensures_set: None,
+        constraints: Vec::new(),
+    }
+}
+
+#[test]
+fn fixed_inputs_agree_with_the_interpreter() {
+    let p = program();
+    let mut outcomes = BTreeSet::new();
+    for (name, json) in cases() {
+        let m = p.find_methods(&format!("Boxes.{name}"))[0].id;
+        let (input, _) = input_from_json(&json, "t.json", &p.schema(), &p.sig(m))
+            .unwrap_or_else(|e| panic!("{name} on {json}: {e}"));
+        let want = run(&p, m, &input, LIMITS).expect("runs");
+        let enc = encode(
+            &p,
+            m,
+            &spec(&p, m),
+            PreSpec::Fixed(&input),
+            &EncodeOptions::default(),
+        )
+        .unwrap_or_else(|e| panic!("{name} on {json}: {e}"));
+        let got = enc.decode_constant().expect("constant");
+        assert_eq!(got.execution, want, "{name} on {json}");
+        outcomes.insert(match want.termination {
+            Termination::Threw(e) => e,
+            _ => "returned".into(),
+        });
+    }
+    assert!(
+        outcomes.contains("java.lang.NullPointerException"),
+        "{outcomes:?}"
+    );
+}
+
+#[test]
+fn enumerated_inputs_agree_with_the_interpreter() {
+    let p = program();
+    let mut total = 0;
+    for name in [
+        "unboxSum",
+        "same",
+        "eq",
+        "bump",
+        "cmp",
+        "asObject",
+        "sameField",
+        "fromChar",
+        "sw",
+        "widen",
+        "viaGeneric",
+        "viaObjEquals",
+        "hash",
+        "chain",
+        "cached",
+    ] {
+        let m = p.find_methods(&format!("Boxes.{name}"))[0].id;
+        let opts = EncodeOptions {
+            mode: Mode::Direct,
+            unroll: Some(3),
+            ..EncodeOptions::default()
+        };
+        let mut enc = encode(&p, m, &spec(&p, m), PreSpec::Free { scope: 2 }, &opts)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let (valid, fits) = (enc.pre_ok(), enc.in_bounds());
+        enc.session.assert_hard(valid);
+        enc.session.assert_hard(fits);
+        let mut n = 0;
+        while n < 60 {
+            let Outcome::Sat(model) = enc.session.solve(&[], &[]).expect("no budget") else {
+                break;
+            };
+            let got = enc.decode(&model);
+            let want = run(&p, m, &got.input, LIMITS).expect("runs");
+            assert_eq!(got.execution, want, "{name} on {}", got.input);
+            enc.block_input(&model);
+            n += 1;
+        }
+        assert!(n >= 20, "{name}: only {n} inputs");
+        total += n;
+    }
+    assert!(total > 400, "{total}");
+}
