@@ -19,7 +19,9 @@ Source sets (what is handed to javac together)
       1. javac's diagnostics name files (`path:line:col: error: ...`); every file with an error is
          dropped from the set and the rest is tried again, until javac accepts it (at most 12
          rounds; a rejection that names no file of the set drops the whole set);
-      2. each dropped file of the unit is then tried alone (with the unit's dependencies);
+      2. each dropped file of the unit is then tried alone, with the unit's dependencies and the
+         files of its folder accepted so far (those of the set that compiled, and dropped files
+         that got in on an earlier try; repeated while some file gets in);
       3. a file javac rejects even alone is counted as "not compilable" (its methods are unknown).
     So a folder is measured as one program whenever its files compile together, and a file that
     breaks its folder (a duplicate class, a missing library, a syntax error) costs only itself and
@@ -313,6 +315,29 @@ def scan_java(text: str) -> list[Decl]:
     return decls
 
 
+def top_classes(text: str) -> set[str]:
+    """The names of the top-level classes (interfaces, enums, records) a Java file declares."""
+    names: set[str] = set()
+    depth = 0
+    prev = ""
+    want = False
+    for m in TOKEN.finditer(text):
+        t = m.group(0)
+        if t.startswith("//") or t.startswith("/*"):
+            continue
+        if want:
+            names.add(t)
+            want = False
+        elif t == "{":
+            depth += 1
+        elif t == "}":
+            depth -= 1
+        elif depth == 0 and t in ("class", "interface", "enum", "record") and prev not in (".", "@"):
+            want = True
+        prev = t
+    return names
+
+
 def simple(t: str) -> str:
     t = t.split("<")[0]
     return t.rsplit(".", 1)[-1]
@@ -506,14 +531,33 @@ def compile_unit(sattar: Sattar, unit: Unit, parse_timeout: float, log) -> tuple
         dropped.extend(f for f in unit.files if f in bad)
     else:
         dropped.extend(f for f in unit.files if f in members)
-    for f in dropped:
-        if unit.alone:
+    if unit.alone:
+        for f in dropped:
             rejected.append({"file": str(f), "error": first_error(last_err)})
-            continue
-        sub = Unit(unit.repo, unit.folder, unit.package, [f], list(unit.deps), alone=True)
-        c, rj = compile_unit(sattar, sub, parse_timeout, log)
-        compiled.extend(c)
-        rejected.extend(rj)
+        return compiled, rejected
+    # Each dropped file is tried on its own, with the unit's dependencies and, as further
+    # dependencies (compiled, not measured), the files of its folder that were accepted: those of
+    # the set that compiled and those dropped files that got in on an earlier try. The tries are
+    # repeated while some file gets in, so that a file that only needs siblings which were dropped
+    # with it (e.g. because a diagnostic named the wrong file) is not lost.
+    accepted = [f for f in unit.files if f in members] if compiled else []
+    pending = list(dropped)
+    last_rj: dict[Path, list[dict]] = {}
+    progress = True
+    while pending and progress:
+        progress = False
+        for f in list(pending):
+            sub = Unit(unit.repo, unit.folder, unit.package, [f], list(unit.deps) + accepted, alone=True)
+            c, rj = compile_unit(sattar, sub, parse_timeout, log)
+            if c:
+                compiled.extend(c)
+                accepted.append(f)
+                pending.remove(f)
+                progress = True
+            else:
+                last_rj[f] = rj
+    for f in pending:
+        rejected.extend(last_rj.get(f, []))
     return compiled, rejected
 
 
@@ -764,6 +808,12 @@ def main() -> int:
             return name.startswith(pkg + ".") if pkg else True
 
         own = [m for m in data.get("methods", []) if mine(m["name"])]
+        if any(package_of(f) == pkg for f in unit.deps):
+            # files of the unit's own folder among the dependencies (a file tried alone): count
+            # only the classes declared in the unit's files
+            tops = set().union(*(top_classes(read(f)) for f in unit.files))
+            own = [m for m in own
+                   if (m["name"][len(pkg) + 1:] if pkg else m["name"]).split(".")[0] in tops]
         used: set[int] = set()
         for m in own:
             cls, meth = m["name"].rsplit(".", 1)
