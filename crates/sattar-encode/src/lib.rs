@@ -439,7 +439,7 @@ fn int_literals(e: &IntExpr, out: &mut Vec<i64>) {
     match e {
         IntExpr::Lit(v) => out.push(*v),
         IntExpr::Sum(s) | IntExpr::Card(s) => set_literals(s, out),
-        IntExpr::Add(x, y) | IntExpr::Sub(x, y) => {
+        IntExpr::Add(x, y) | IntExpr::Sub(x, y) | IntExpr::Mul(x, y) => {
             int_literals(x, out);
             int_literals(y, out);
         }

@@ -320,6 +320,10 @@ impl<'a> SpecEncoder<'a> {
                 let x = self.int(x, b);
                 self.c.bv_neg(&x)
             }
+            IntExpr::Mul(x, y) => {
+                let (x, y) = (self.int(x, b), self.int(y, b));
+                self.c.bv_mul(&x, &y)
+            }
         }
     }
 
@@ -851,6 +855,7 @@ fn int_width(e: &IntExpr, w: usize, n: usize) -> usize {
         IntExpr::Card(_) => count,
         IntExpr::Add(x, y) | IntExpr::Sub(x, y) => int_width(x, w, n).max(int_width(y, w, n)) + 1,
         IntExpr::Neg(x) => int_width(x, w, n) + 1,
+        IntExpr::Mul(x, y) => int_width(x, w, n) + int_width(y, w, n),
     }
 }
 

@@ -123,6 +123,7 @@ pub(crate) enum CompiledInt {
     Add(Box<CompiledInt>, Box<CompiledInt>),
     Sub(Box<CompiledInt>, Box<CompiledInt>),
     Neg(Box<CompiledInt>),
+    Mul(Box<CompiledInt>, Box<CompiledInt>),
 }
 
 /// A compiled invariant or precondition.
@@ -349,6 +350,7 @@ impl Compiler<'_> {
             IntExpr::Add(x, y) => CompiledInt::Add(b(self, x)?, b(self, y)?),
             IntExpr::Sub(x, y) => CompiledInt::Sub(b(self, x)?, b(self, y)?),
             IntExpr::Neg(x) => CompiledInt::Neg(b(self, x)?),
+            IntExpr::Mul(x, y) => CompiledInt::Mul(b(self, x)?, b(self, y)?),
         })
     }
 }

@@ -591,6 +591,10 @@ impl Pass<'_> {
                 let a = self.int(x);
                 self.neg(a)
             }
+            CompiledInt::Mul(x, y) => {
+                let (a, b) = (self.int(x), self.int(y));
+                self.mul(a, b)
+            }
         }
     }
 
@@ -642,6 +646,24 @@ impl Pass<'_> {
         IntRange {
             lo: a.hi.saturating_neg(),
             hi: a.lo.saturating_neg(),
+            term: None,
+        }
+    }
+
+    /// The range of `a * b`: exact when both are, else the extremes of the corner products.
+    fn mul(&mut self, a: IntRange, b: IntRange) -> IntRange {
+        if a.is_exact() && b.is_exact() && a.term.is_none() && b.term.is_none() {
+            return IntRange::exact(self.checked(a.lo.checked_mul(b.lo)));
+        }
+        let corners = [
+            a.lo.saturating_mul(b.lo),
+            a.lo.saturating_mul(b.hi),
+            a.hi.saturating_mul(b.lo),
+            a.hi.saturating_mul(b.hi),
+        ];
+        IntRange {
+            lo: corners.iter().copied().min().unwrap_or(i64::MIN),
+            hi: corners.iter().copied().max().unwrap_or(i64::MAX),
             term: None,
         }
     }

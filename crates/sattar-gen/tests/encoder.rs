@@ -162,3 +162,16 @@ fn with_a_spec_the_encoder_and_the_generator_agree() {
     let n = agree(Some(spec), 2, 4);
     assert!(n > 100, "{n}");
 }
+
+/// Multiplication in the spec, with negative factors: ints of 3 bits (-4..3) whose products need
+/// 6 bits, so the encoder must compute the spec's arithmetic wider than the code's ints.
+#[test]
+fn multiplication_in_the_spec_agrees() {
+    let spec = "spec Cart {
+      invariant square: Cart.served * Cart.served <= 1
+      invariant pages: all b: Book | b.pages * -3 >= Cart.served * 2
+      method total() {}
+    }";
+    let n = agree(Some(spec), 1, 3);
+    assert!(n > 10, "{n}");
+}

@@ -160,6 +160,21 @@ fn sums_and_arithmetic_with_arguments() {
 }
 
 #[test]
+fn multiplication() {
+    assert!(
+        check(
+            "invariant m: this.first.*next.val * 2 <= this.count * 3",
+            ""
+        ) > 0
+    );
+    let r = "requires sq: k * this.count = this.count * this.count && k * -1 <= 0";
+    assert!(check("", r) > 0);
+    // 1 * 1 is the only product above 0: no input has count 1 and k 1 under `< 1`.
+    let none = check("", "requires p: k * this.count >= 1 && k * this.count < 1");
+    assert_eq!(none, 0);
+}
+
+#[test]
 fn reference_arguments() {
     let s = subject("", "pick(n: Node)", "requires q: n in this.first.*next");
     assert!(agrees(&s, &mut small(&s)) > 0);

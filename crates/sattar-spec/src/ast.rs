@@ -134,6 +134,8 @@ pub enum BinOp {
     Minus,
     /// `&` (intersection)
     Amp,
+    /// `*` (integer multiplication)
+    Times,
     /// `&&` / `and`
     And,
     /// `||` / `or`

@@ -34,9 +34,9 @@ pub(crate) struct Token {
     pub end: usize,
 }
 
-const SYMBOLS: [&str; 28] = [
+const SYMBOLS: [&str; 29] = [
     "<=>", "=>", "<=", ">=", "!=", "&&", "||", "{", "}", "(", ")", ",", ":", "|", ".", "*", "^",
-    "~", "#", "+", "-", "&", "'", "!", "=", "<", ">", "/",
+    "~", "#", "+", "-", "&", "'", "!", "=", "<", ">", "/", "%",
 ];
 
 /// Maps byte offsets of a lexed snippet to positions in the source file.

@@ -496,7 +496,22 @@ impl Parser {
     }
 
     fn union(&mut self) -> PResult<Node> {
-        self.binary_level(&[("+", BinOp::Plus), ("-", BinOp::Minus)], Self::inter)
+        self.binary_level(&[("+", BinOp::Plus), ("-", BinOp::Minus)], Self::product)
+    }
+
+    /// `a * b` (binds tighter than `+`/`-`); `/` and `%` are refused with what to write.
+    fn product(&mut self) -> PResult<Node> {
+        let lhs = self.binary_level(&[("*", BinOp::Times)], Self::inter)?;
+        if self.is_sym("/") || self.is_sym("%") {
+            return Err(self
+                .cur()
+                .span
+                .diag("syntax error", "`/` and `%` are not in the spec language")
+                .with_help(
+                    "state a quotient or remainder by multiplication: `q * d + r = x && r >= 0 && r < d`",
+                ));
+        }
+        Ok(lhs)
     }
 
     fn inter(&mut self) -> PResult<Node> {

@@ -519,6 +519,13 @@ impl Resolver<'_> {
             NodeKind::Binary(op @ (BinOp::Plus | BinOp::Minus | BinOp::Amp), l, r) => {
                 self.set_or_arith(*op, l, r)
             }
+            NodeKind::Binary(BinOp::Times, l, r) => {
+                let a = self.term(l)?;
+                let a = self.as_int(a, l, "`*`")?;
+                let b = self.term(r)?;
+                let b = self.as_int(b, r, "`*`")?;
+                Ok(Term::Int(IntExpr::Mul(Box::new(a), Box::new(b))))
+            }
             _ => Err(n
                 .span
                 .error("expected an expression, found a formula")

@@ -208,6 +208,8 @@ pub enum IntExpr {
     Sub(Box<IntExpr>, Box<IntExpr>),
     /// `-a`
     Neg(Box<IntExpr>),
+    /// `a * b` (exact)
+    Mul(Box<IntExpr>, Box<IntExpr>),
 }
 
 /// An integer comparison.
@@ -357,7 +359,7 @@ impl IntExpr {
         match self {
             IntExpr::Lit(_) => {}
             IntExpr::Sum(s) | IntExpr::Card(s) => s.visit(f),
-            IntExpr::Add(a, b) | IntExpr::Sub(a, b) => {
+            IntExpr::Add(a, b) | IntExpr::Sub(a, b) | IntExpr::Mul(a, b) => {
                 a.visit_sets(f);
                 b.visit_sets(f);
             }

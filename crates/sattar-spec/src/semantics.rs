@@ -333,6 +333,7 @@ impl<'a> Env<'a> {
             IntExpr::Add(x, y) => self.int(x, b)?.checked_add(self.int(y, b)?).ok_or(ov),
             IntExpr::Sub(x, y) => self.int(x, b)?.checked_sub(self.int(y, b)?).ok_or(ov),
             IntExpr::Neg(x) => self.int(x, b)?.checked_neg().ok_or(ov),
+            IntExpr::Mul(x, y) => self.int(x, b)?.checked_mul(self.int(y, b)?).ok_or(ov),
         }
     }
 

@@ -121,6 +121,31 @@ fn arity_errors() {
 }
 
 #[test]
+fn division_and_remainder_are_refused_with_what_to_write() {
+    let t = "spec LinkedList { invariant a: this.size / 2 = 1 }";
+    let d = expect(
+        t,
+        &D(),
+        1,
+        42,
+        "syntax error",
+        "`/` and `%` are not in the spec language",
+    );
+    assert!(d.to_string().contains("q * d + r = x"), "{d}");
+    let t = "spec LinkedList { invariant a: this.size % 2 = 0 }";
+    expect(t, &D(), 1, 42, "syntax error", "`/` and `%`");
+    let t = "spec LinkedList { invariant a: this.header * 2 = 2 }";
+    expect(
+        t,
+        &D(),
+        1,
+        32,
+        "error",
+        "expected an integer, found a set of LinkedList.Node",
+    );
+}
+
+#[test]
 fn int_versus_set_type_errors() {
     let t = "spec LinkedList {\n  invariant a: some this.size.next\n}";
     expect(

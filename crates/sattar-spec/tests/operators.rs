@@ -139,6 +139,24 @@ fn integer_arithmetic_and_comparisons() {
 }
 
 #[test]
+fn multiplication_binds_tighter_than_plus_and_is_exact() {
+    // Pre-state: size 2, keys {0, 1}; k = 0.
+    check(&[
+        ("this.size * 3 = 6", true),
+        ("this.size * 3 = 5", false),
+        ("1 + this.size * 3 = 7", true),
+        ("(1 + this.size) * 3 = 9", true),
+        ("this.size * this.size * this.size = 8", true),
+        ("-this.size * 2 = -4", true),
+        ("k * 5 = 0", true),
+        // A set of ints is its sum, as in `<`: keys {0, 1} sum to 1.
+        ("Node.key * 4 = 4", true),
+        // The post-state's size is 1.
+        ("this.size' * 2 = this.size", true),
+    ]);
+}
+
+#[test]
 fn alloy_int_semantics_sum_and_set_equality() {
     check(&[
         // Keys {0, 1} form a set, so `+` is union ({0, 1} != {1}); `<` sums them (1 < 2).

@@ -317,6 +317,7 @@ impl Translator<'_> {
                 format!("Math.subtractExact({}, {})", self.int(a)?, self.int(b)?)
             }
             IntExpr::Neg(a) => format!("Math.negateExact({})", self.int(a)?),
+            IntExpr::Mul(a, b) => format!("Math.multiplyExact({}, {})", self.int(a)?, self.int(b)?),
         })
     }
 }
