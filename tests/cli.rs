@@ -990,3 +990,71 @@ fn run_says_when_a_verdict_depends_on_the_integer_cache() {
         assert_eq!(err.contains("-XX:AutoBoxCacheMax"), warned, "{a}: {err}");
     }
 }
+
+/// What a terminal shows while `sattar ARGS` runs under a pseudo-terminal (util-linux `script`);
+/// `None` (the test is skipped) where there is no `script`.
+fn on_terminal(args: &[&str]) -> Option<String> {
+    let script = Path::new("/usr/bin/script");
+    if !script.is_file() {
+        eprintln!("skipped: no /usr/bin/script (util-linux)");
+        return None;
+    }
+    let cmd: Vec<&str> = std::iter::once(env!("CARGO_BIN_EXE_sattar"))
+        .chain(args.iter().copied())
+        .collect();
+    let out = Command::new(script)
+        .args(["-qec", &cmd.join(" "), "/dev/null"])
+        .current_dir(root())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("script runs");
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Long commands show a progress line on a terminal (check's scopes, gen's count, localize's
+/// rounds), cleared before the result; nothing of it when the output is piped.
+#[test]
+fn progress_is_shown_on_a_terminal_and_never_when_piped() {
+    let session =
+        std::env::temp_dir().join(format!("sattar-progress-{}.jsonl", std::process::id()));
+    let _ = std::fs::remove_file(&session);
+    let session = session.to_str().expect("utf-8 temp path").to_string();
+    let cases: [(&[&str], &str); 3] = [
+        (
+            &["check", "--fault", "bst.traverseErr", "--scope", "3"],
+            "check: searching scope 1 of 3 ...",
+        ),
+        (
+            &["gen", "--fault", "bst.traverseErr", "--scope", "3"],
+            "gen: 1 valid inputs so far ...",
+        ),
+        (
+            &[
+                "localize",
+                "--fault",
+                "sll.sizeErr",
+                "--engine",
+                "interp",
+                "--session",
+                &session,
+            ],
+            "localize: round 1 ...",
+        ),
+    ];
+    for (args, line) in cases {
+        let Some(shown) = on_terminal(args) else {
+            return;
+        };
+        assert!(shown.contains(line), "{args:?} showed:\n{shown}");
+        // The line is erased before the result is printed.
+        assert!(shown.contains("\r\x1b[K"), "{args:?} showed:\n{shown}");
+        let _ = std::fs::remove_file(&session);
+        let piped = sattar(args);
+        let all = String::from_utf8_lossy(&[piped.stdout, piped.stderr].concat()).into_owned();
+        assert!(
+            !all.contains(line) && !all.contains("\x1b[K"),
+            "{args:?} printed progress into a pipe:\n{all}"
+        );
+        let _ = std::fs::remove_file(&session);
+    }
+}

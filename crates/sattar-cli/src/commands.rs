@@ -347,7 +347,12 @@ impl BoundArgs {
 pub fn check(a: CheckArgs) -> Result<ExitCode> {
     let subject = a.subject.load()?;
     let opts = a.bounds.check_options(a.scope)?;
-    let checked = facade::check_subject(&subject, &opts)?;
+    let mut line = out::Progress::on_terminal();
+    let checked = facade::check_subject(&subject, &opts, &mut |scope, max| {
+        line.show(&report::scope_progress(scope, max));
+    });
+    line.clear();
+    let checked = checked?;
     match a.format {
         Format::Json => out::println(&report::render_json(&report::check_json(&checked)))?,
         Format::Text => out::print(&report::check_text(&checked))?,

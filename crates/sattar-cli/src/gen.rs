@@ -32,6 +32,9 @@ pub struct GenArgs {
     format: Format,
 }
 
+/// How often the progress line may change.
+const TICK: std::time::Duration = std::time::Duration::from_millis(100);
+
 /// Generates (or counts) every non-isomorphic valid input within the bounds.
 pub fn gen(a: GenArgs) -> Result<ExitCode> {
     let subject = Subject::load(&a.subject.request(true))?;
@@ -41,7 +44,14 @@ pub fn gen(a: GenArgs) -> Result<ExitCode> {
         args: a.args,
         count_only: a.count,
     };
-    let generated = facade::generate_inputs(&subject, &req)?;
+    let (mut line, mut throttle) = (out::Progress::on_terminal(), report::Throttle::new(TICK));
+    let generated = facade::generate_inputs(&subject, &req, &mut |n| {
+        if throttle.ready() {
+            line.show(&report::found_progress(n));
+        }
+    });
+    line.clear();
+    let generated = generated?;
     match a.format {
         Format::Json => out::println(&report::render_json(&report::gen_json(&generated)))?,
         Format::Text => out::print(&report::gen_text(&generated))?,

@@ -226,12 +226,16 @@ fn run_rounds(a: &LocalizeArgs, session: &mut LocalizeSession) -> Result<()> {
     let delay = std::env::var("SATTAR_TEST_ROUND_DELAY_MS")
         .ok()
         .and_then(|v| v.parse().ok());
+    let mut line = out::Progress::on_terminal();
     loop {
         if a.rounds.is_some_and(|n| session.rounds() >= n) {
             return Ok(());
         }
         let before = session.snapshot();
-        if !session.step()? {
+        line.show(&report::round_progress(session.rounds() + 1));
+        let stepped = session.step();
+        line.clear();
+        if !stepped? {
             return Ok(());
         }
         if let Some(ms) = delay {

@@ -5,7 +5,7 @@
 
 use anyhow::{anyhow, Result};
 use std::fmt;
-use std::io::{ErrorKind, Write};
+use std::io::{ErrorKind, IsTerminal, Write};
 
 /// Stdout was closed by its reader: nothing more can be said, and nothing went wrong.
 #[derive(Debug)]
@@ -44,4 +44,36 @@ pub fn eprintln(text: &str) {
 pub fn progress(text: &str) {
     let mut err = std::io::stderr().lock();
     let _ = err.write_all(text.as_bytes()).and_then(|()| err.flush());
+}
+
+/// A progress line on stderr, shown only when stderr is a terminal, cleared before results.
+pub struct Progress {
+    on: bool,
+    shown: bool,
+}
+
+impl Progress {
+    /// Shows progress when stderr is a terminal, nothing when it is piped or redirected.
+    pub fn on_terminal() -> Progress {
+        Progress {
+            on: std::io::stderr().is_terminal(),
+            shown: false,
+        }
+    }
+
+    /// Replaces the line with `line` (a `sattar_report` progress line).
+    pub fn show(&mut self, line: &str) {
+        if self.on {
+            progress(line);
+            self.shown = true;
+        }
+    }
+
+    /// Erases the line, if one is shown.
+    pub fn clear(&mut self) {
+        if self.shown {
+            progress(sattar_report::CLEAR_LINE);
+            self.shown = false;
+        }
+    }
 }

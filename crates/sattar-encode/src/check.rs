@@ -99,9 +99,21 @@ pub fn check(
     spec: &ResolvedMethod,
     opts: &CheckOptions,
 ) -> Result<CheckReport, EncodeError> {
+    check_observed(program, method, spec, opts, &mut |_, _| {})
+}
+
+/// [`check`], calling `on_scope(scope, max_scope)` before each scope is searched (progress).
+pub fn check_observed(
+    program: &Program,
+    method: MethodId,
+    spec: &ResolvedMethod,
+    opts: &CheckOptions,
+    on_scope: &mut dyn FnMut(usize, usize),
+) -> Result<CheckReport, EncodeError> {
     let mut stats = Vec::new();
     let mut last = (0, Vec::new());
     for scope in 1..=opts.max_scope.max(1) {
+        on_scope(scope, opts.max_scope.max(1));
         let t0 = Instant::now();
         let (mut enc, found) = match check_scope(program, method, spec, scope, opts)? {
             Scoped::Done(enc, found) => (enc, found),

@@ -31,7 +31,7 @@ pub mod spec;
 pub mod universe;
 pub mod value;
 
-pub use check::{check, CheckOptions, CheckOutcome, CheckReport};
+pub use check::{check, check_observed, CheckOptions, CheckOutcome, CheckReport};
 pub use code::{BoundKey, Bounds, BranchInstance, Instance};
 pub use cores::{Core, CoreOrder};
 pub use decode::Decoded;

@@ -35,4 +35,4 @@ pub use rng::SplitMix64;
 /// The default budget of statement instances in one encoding (`--max-instances`).
 pub use sattar_encode::DEFAULT_MAX_INSTANCES;
 pub use subject::{Subject, SubjectRequest};
-pub use verify::{check, Checked};
+pub use verify::{check, check_observed, Checked};

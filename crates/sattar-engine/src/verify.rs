@@ -21,7 +21,17 @@ pub struct Checked {
 
 /// Searches for the smallest valid input that violates the subject's postcondition.
 pub fn check(subject: &Subject, opts: &CheckOptions) -> Result<Checked, EngineError> {
-    let mut report = sattar_encode::check(&subject.program, subject.method, &subject.spec, opts)?;
+    check_observed(subject, opts, &mut |_, _| {})
+}
+
+/// [`check`], calling `on_scope(scope, max_scope)` before each scope is searched (progress).
+pub fn check_observed(
+    subject: &Subject,
+    opts: &CheckOptions,
+    on_scope: &mut dyn FnMut(usize, usize),
+) -> Result<Checked, EngineError> {
+    let (program, method, spec) = (&subject.program, subject.method, &subject.spec);
+    let mut report = sattar_encode::check_observed(program, method, spec, opts, on_scope)?;
     if let CheckOutcome::Unbounded { found, what, limit } = &report.outcome {
         let (decoded, judged) = unbounded(subject, found, what, *limit)?;
         report.outcome = CheckOutcome::Violation(Box::new(decoded));

@@ -51,6 +51,11 @@ impl Generator {
         Ok(self.explore()?.valid)
     }
 
+    /// [`count`](Generator::count), calling `on_valid(n)` as the `n`th valid input is found.
+    pub fn count_observed(&self, on_valid: &mut dyn FnMut(u64)) -> Result<u64, GenError> {
+        Ok(self.run(Tally(0, on_valid))?.valid)
+    }
+
     /// The number of valid inputs and of candidates explored.
     pub fn explore(&self) -> Result<Stats, GenError> {
         self.run(Counter)
@@ -96,6 +101,17 @@ struct Counter;
 
 impl Sink for Counter {
     fn emit(&mut self, _: &Layout, _: &State) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+}
+
+/// Counts, and tells a callback each count.
+struct Tally<'f>(u64, &'f mut dyn FnMut(u64));
+
+impl Sink for Tally<'_> {
+    fn emit(&mut self, _: &Layout, _: &State) -> ControlFlow<()> {
+        self.0 += 1;
+        (self.1)(self.0);
         ControlFlow::Continue(())
     }
 }

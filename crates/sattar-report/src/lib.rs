@@ -29,6 +29,7 @@ pub mod json;
 pub mod junit;
 pub mod model;
 pub mod program;
+pub mod progress;
 pub mod ranking;
 pub mod run;
 pub mod sarif;
@@ -50,6 +51,7 @@ pub use junit::{
 };
 pub use model::{report_json, FaultInfo, RankedStatement, Report, RoundSummary};
 pub use program::{program_json, program_text, support_json, support_text};
+pub use progress::{found_progress, round_progress, scope_progress, Throttle, CLEAR_LINE};
 pub use ranking::{formulas_text, rank_json, rank_text};
 pub use run::{input_note, invalid_input_warning, run_json, run_text, TestRun};
 pub use sarif::{render_sarif, to_sarif, SarifOptions, RULE_ID, SARIF_SCHEMA, SARIF_VERSION};

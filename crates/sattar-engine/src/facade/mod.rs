@@ -253,8 +253,13 @@ fn test_run(
 
 /// `sattar check`: the smallest valid input within the bounds whose run violates the
 /// postcondition (confirmed on the interpreter), or that there is none.
-pub fn check_subject(subject: &Subject, opts: &CheckOptions) -> Result<CheckSummary, EngineError> {
-    let checked = crate::check(subject, opts)?;
+/// `on_scope(scope, max_scope)` is called before each scope is searched.
+pub fn check_subject(
+    subject: &Subject,
+    opts: &CheckOptions,
+    on_scope: &mut dyn FnMut(usize, usize),
+) -> Result<CheckSummary, EngineError> {
+    let checked = crate::check_observed(subject, opts, on_scope)?;
     let r = &checked.report;
     let violation = match (&r.outcome, &checked.confirmed) {
         (CheckOutcome::Violation(found), Some(run)) => Some(Violation {
@@ -421,10 +426,12 @@ fn parse_arg(a: &str) -> Result<(String, Vec<i32>), EngineError> {
     Ok((name.trim().to_string(), values))
 }
 
-/// `sattar gen`: every non-isomorphic valid input of the subject's method within the bounds.
+/// `sattar gen`: every non-isomorphic valid input of the subject's method within the bounds;
+/// `on_found(n)` is called as the `n`th is found.
 pub fn generate_inputs(
     subject: &Subject,
     req: &GenRequest,
+    on_found: &mut dyn FnMut(u64),
 ) -> Result<GeneratedInputs, EngineError> {
     let schema = subject.program.schema();
     let mut fin = sattar_gen::Finitization::for_method(&schema, &subject.spec, req.scope)?;
@@ -438,9 +445,13 @@ pub fn generate_inputs(
     let generator = sattar_gen::Generator::new(&schema, &subject.spec, &fin)?;
     let t0 = Instant::now();
     let (count, inputs) = if req.count_only {
-        (generator.count()?, Vec::new())
+        (generator.count_observed(on_found)?, Vec::new())
     } else {
-        let inputs = generator.inputs()?;
+        let mut inputs = Vec::new();
+        generator.for_each(|t| {
+            inputs.push(t);
+            on_found(inputs.len() as u64);
+        })?;
         (inputs.len() as u64, inputs)
     };
     Ok(GeneratedInputs {
