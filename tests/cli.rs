@@ -148,8 +148,8 @@ fn java_outside_the_subset_is_refused_with_a_location() {
     );
     java_refused(
         "array",
-        "    void f() { int[] a = null; }",
-        "F:5:16: unsupported: array variable",
+        "    void f(int n) { int[][] a = new int[n][n]; }",
+        "F:5:33: unsupported: creating a multi-dimensional array in one expression",
     );
     java_refused(
         "print",
@@ -183,8 +183,8 @@ fn java_outside_the_subset_is_refused_with_a_location() {
     );
     java_refused(
         "foreach",
-        "    void f() { for (int i : new int[2]) { } }",
-        "F:5:16: unsupported: enhanced for loop",
+        "    void f(int[] a) { for (var i : a) { } }",
+        "F:5:28: unsupported: `var` as the variable of an enhanced for",
     );
     java_refused(
         "type",

@@ -4,6 +4,8 @@
 //! defines is a fresh variable constrained in the instance's group, so dropping the group frees
 //! exactly what the statement defines.
 
+mod arrays;
+
 use crate::universe::{Origin, SymHeap, Universe};
 use crate::value::{bit, equal, fresh_like, ite, select, Val};
 use sattar_heap::{BoxClass, IntKind, Value, BOX_VALUE};
@@ -22,6 +24,8 @@ pub enum BoundKey {
     Loop(StmtId),
     /// A method: how deeply it may be inlined into itself.
     Recursion(MethodId),
+    /// Arrays: how many elements one may hold (the slots of every array class).
+    ArrayLength,
 }
 
 /// The bounds of one encoding.
@@ -449,6 +453,53 @@ impl<'a> Walker<'a> {
                 let v = self.operand(op);
                 self.check_cast(&v, class);
             }
+            NodeKind::IndexCheck { arr, index } => {
+                let (a, i) = (self.operand(arr), self.operand(index));
+                let class = self.array_class(arr);
+                self.index_check(&a, &i, &class);
+            }
+            NodeKind::SizeCheck(op) => {
+                let v = self.operand(op);
+                self.size_check(&v);
+            }
+            NodeKind::StoreCheck { arr, value } => {
+                let (a, v) = (self.operand(arr), self.operand(value));
+                self.store_check(&a, &v);
+            }
+            NodeKind::ArrayCopy {
+                src,
+                src_pos,
+                dest,
+                dest_pos,
+                len,
+            } => {
+                let (s, sp) = (self.operand(src), self.operand(src_pos));
+                let (d, dp, l) = (
+                    self.operand(dest),
+                    self.operand(dest_pos),
+                    self.operand(len),
+                );
+                self.array_copy(&s, &sp, &d, &dp, &l);
+            }
+            NodeKind::ArrayFill {
+                arr,
+                from,
+                to,
+                value,
+            } => {
+                let (a, lo, hi) = (self.operand(arr), self.operand(from), self.operand(to));
+                let v = self.operand(value);
+                self.array_fill(&a, &lo, &hi, &v);
+            }
+            NodeKind::StoreElem { arr, index, value } => {
+                let (a, i, v) = (self.operand(arr), self.operand(index), self.operand(value));
+                // Which element a statement writes is part of what it does: relaxing it frees
+                // the index as well as the value (a wrong index is a common array fault).
+                let g = self.guard;
+                let i = self.define(g, i, &Type::Int);
+                let ty = self.element_type(arr);
+                self.store_elem(&a, &i, &v, &ty);
+            }
             NodeKind::StoreStatic { field, value } => {
                 let v = self.operand(value);
                 self.write_static(field, v);
@@ -678,6 +729,26 @@ impl<'a> Walker<'a> {
     }
 
     /// The declared type of field `name` of objects of `class`.
+    /// The static array class of operand `arr` (`java.lang.Object` if it is none).
+    fn array_class(&self, arr: &Operand) -> String {
+        match arr {
+            Operand::Var(v) => match self.var_type(*v) {
+                Type::Class(c) => c,
+                _ => sattar_heap::OBJECT.into(),
+            },
+            _ => sattar_heap::OBJECT.into(),
+        }
+    }
+
+    /// The element type of operand `arr`'s static array class.
+    fn element_type(&self, arr: &Operand) -> Type {
+        let class = self.array_class(arr);
+        self.program
+            .class(&class)
+            .and_then(|c| c.element.clone())
+            .unwrap_or(Type::Class(sattar_heap::OBJECT.into()))
+    }
+
     fn field_type(&self, class: &str, name: &str) -> Type {
         self.program
             .fields_of(class)
@@ -910,6 +981,19 @@ impl<'a> Walker<'a> {
                 self.alloc(class, *ctor, vals, outer)
             }
             Rvalue::ReadStatic(field) => self.read_static(field),
+            Rvalue::Load { arr, index } => {
+                let (a, i) = (self.operand(arr), self.operand(index));
+                let ty = self.var_type(var);
+                self.load(&a, &i, &ty)
+            }
+            Rvalue::NewArray { class, len } => {
+                let l = self.operand(len);
+                self.new_array(class, &l)
+            }
+            Rvalue::NewArrayLike { like, len } => {
+                let (a, l) = (self.operand(like), self.operand(len));
+                self.new_array_like(&a, &l)
+            }
             Rvalue::Box { class, op } => {
                 let v = self.operand(op);
                 self.boxed(class, v)

@@ -224,7 +224,7 @@ impl Dec<'_> {
     fn object(&self, heap: &SymHeap, g: usize) -> Object {
         let (k, i) = (self.u.atoms[g].class, self.u.atoms[g].local);
         let class = &self.u.classes[k];
-        let fields = class
+        let fields: std::collections::BTreeMap<String, Value> = class
             .fields
             .iter()
             .enumerate()
@@ -235,9 +235,20 @@ impl Dec<'_> {
                 (name.clone(), v)
             })
             .collect();
-        Object {
+        let object = Object {
             class: class.name.clone(),
             fields,
+        };
+        // An array keeps the slots below its length only (all of them when a run went past the
+        // array bound: its length is then more than the slots hold).
+        match (object.elements(), object.length()) {
+            (Some(elements), Some(n)) if n == elements.len() => {
+                Object::array(class.name.clone(), elements)
+            }
+            (Some(elements), Some(n)) if n < elements.len() => {
+                Object::array(class.name.clone(), elements[..n].to_vec())
+            }
+            _ => object,
         }
     }
 

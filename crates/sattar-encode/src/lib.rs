@@ -238,6 +238,13 @@ impl Encoding {
         &self.input_vars
     }
 
+    /// Every free integer of the pre-state is in `0..=3` (true for a fixed input): the small
+    /// inputs a bounded-exhaustive pool draws from, as the generator's default finitization.
+    pub fn small_ints(&mut self) -> Bool {
+        let low: Vec<Bool> = self.high_bits.iter().map(|b| !*b).collect();
+        self.session.circuit_mut().and(&low)
+    }
+
     /// Excludes the input of `model` from later solutions (a free pre-state's blocking clause).
     pub fn block_input(&mut self, model: &sattar_sat::Model) {
         let differs: Vec<Bool> = self
@@ -331,6 +338,7 @@ pub fn describe(program: &Program, key: BoundKey) -> String {
         BoundKey::Recursion(m) => {
             format!("the recursion of {}", program.method(m).qualified_name())
         }
+        BoundKey::ArrayLength => "the length of arrays (elements count as iterations)".into(),
     }
 }
 
@@ -355,9 +363,12 @@ fn initial_bounds(
             constant: big,
         });
     }
+    let mut longest = 0;
     let objects = match pre {
         PreSpec::Fixed(input) => {
             consts.extend(input_ints(input));
+            let lengths = input.heap.objects.values().filter_map(|o| o.length());
+            longest = lengths.max().unwrap_or(0);
             input.heap.objects.len()
         }
         PreSpec::Free { scope } => {
@@ -368,12 +379,23 @@ fn initial_bounds(
         }
     };
     consts.push(objects as i64 + 1);
+    let unroll = opts.unroll.unwrap_or(objects as u32 + 1).max(1);
+    // Arrays start with room for the longest input array and as many elements as loops turn
+    // (their indices must fit the width); a program without arrays has no array bound.
+    let has_arrays = program.classes.iter().any(|c| c.element.is_some());
+    let slots = unroll.max(u32::try_from(longest).unwrap_or(u32::MAX));
+    if has_arrays {
+        consts.push(i64::from(slots));
+    }
     let needed = consts.iter().map(|v| signed_bits(*v)).max().unwrap_or(1) as usize;
     Ok(Bounds {
         max_instances: opts.max_instances,
         width: opts.bitwidth.unwrap_or((needed + 1).max(4)).clamp(2, 64),
-        unroll: opts.unroll.unwrap_or(objects as u32 + 1).max(1),
-        per: Default::default(),
+        unroll,
+        per: has_arrays
+            .then_some((BoundKey::ArrayLength, slots))
+            .into_iter()
+            .collect(),
         max_gates: opts.max_gates,
     })
 }
@@ -450,6 +472,14 @@ fn int_literals(e: &IntExpr, out: &mut Vec<i64>) {
 fn set_literals(e: &SetExpr, out: &mut Vec<i64>) {
     match e {
         SetExpr::IntValue(i) => int_literals(i, out),
+        SetExpr::Range(lo, hi) => {
+            int_literals(lo, out);
+            int_literals(hi, out);
+        }
+        SetExpr::Elem { array, index, .. } => {
+            set_literals(array, out);
+            int_literals(index, out);
+        }
         SetExpr::Join { left, .. } => set_literals(left, out),
         SetExpr::Union(x, y) | SetExpr::Diff(x, y) | SetExpr::Inter(x, y) => {
             set_literals(x, out);
@@ -521,9 +551,10 @@ fn build_walk(
     let mut session = Session::new();
     session.circuit_mut().set_node_limit(bounds.max_gates);
     let c = session.circuit_mut();
+    let slots = bounds.of(BoundKey::ArrayLength) as usize;
     let state: PreState = match pre {
-        PreSpec::Fixed(input) => universe::fixed(program, &sig, input, bounds.width, c)?,
-        PreSpec::Free { scope } => universe::free(program, &sig, scope, bounds.width, c)?,
+        PreSpec::Fixed(input) => universe::fixed(program, &sig, input, bounds.width, slots, c)?,
+        PreSpec::Free { scope } => universe::free(program, &sig, scope, bounds.width, slots, c)?,
     };
     let pre_heap = state.heap.clone();
     let arg_vals: Vec<Val> = state.args.iter().map(|(_, v)| v.clone()).collect();

@@ -13,6 +13,9 @@ use sattar_spec::resolved::{FieldRef, Formula, IntCmp, IntExpr, Rel, SetExpr, Se
 use sattar_spec::Quant;
 use std::collections::HashMap;
 
+/// The fewest members of a range `lo .. hi` the encoding enumerates.
+pub const RANGE_ENTRIES: usize = 64;
+
 /// A symbolic set of atoms.
 #[derive(Clone, Debug)]
 enum SymSet {
@@ -460,6 +463,103 @@ impl<'a> SpecEncoder<'a> {
                 self.inter(x, &y)
             }
             SetExpr::IntValue(i) => SymSet::Int(vec![(Bool::TRUE, self.int(i, b))]),
+            SetExpr::Range(lo, hi) => {
+                let (lo, hi) = (self.int(lo, b), self.int(hi, b));
+                self.range(&lo, &hi)
+            }
+            SetExpr::Elem {
+                array,
+                index,
+                state,
+                elem,
+            } => {
+                let arrays = self.set(array, b);
+                let i = self.int(index, b);
+                self.array_elements(&arrays, &i, *state, elem)
+            }
+        }
+    }
+
+    /// `lo .. hi`: its first [`RANGE_ENTRIES`] members (or as many as an array has slots, if
+    /// more); see docs/SPEC.md on ranges in the encoding.
+    fn range(&mut self, lo: &BitVec, hi: &BitVec) -> SymSet {
+        let slots = (0..self.s.universe.classes.len())
+            .map(|k| self.s.universe.slots(k).len())
+            .max()
+            .unwrap_or(0);
+        let mut entries = Vec::new();
+        for t in 0..RANGE_ENTRIES.max(slots + 1) {
+            let k = self
+                .c
+                .bv_const(self.swidth, i64::try_from(t).unwrap_or(i64::MAX));
+            let v = self.c.bv_add(lo, &k);
+            let present = self.c.bv_sle(&v, hi);
+            entries.push((present, v));
+        }
+        SymSet::Int(entries)
+    }
+
+    /// Element `i` of every array in `arrays` in state `st` whose length exceeds `i`.
+    fn array_elements(
+        &mut self,
+        arrays: &SymSet,
+        i: &BitVec,
+        st: State,
+        elem: &FieldType,
+    ) -> SymSet {
+        let SymSet::Obj(members) = arrays else {
+            return self.empty_of(&SetType::of(elem));
+        };
+        let u = self.s.universe;
+        let heap = self.heap(st);
+        let mut parts = Vec::new();
+        for (k, class) in u.classes.iter().enumerate() {
+            let Some(lf) = class.field(sattar_heap::ARRAY_LENGTH) else {
+                continue;
+            };
+            for (local, &g) in class.atoms.iter().enumerate() {
+                let m = bit(members, g);
+                if m == Bool::FALSE {
+                    continue;
+                }
+                let Val::Int(len) = &heap.fields[k][lf][local] else {
+                    continue;
+                };
+                let len = self.c.bv_resize(len, self.swidth);
+                for (j, f) in u.slots(k) {
+                    let jc = self
+                        .c
+                        .bv_const(self.swidth, i64::try_from(j).unwrap_or(i64::MAX));
+                    let at = self.c.bv_eq(i, &jc);
+                    let within = self.c.bv_slt(&jc, &len);
+                    let here = self.c.and2(at, within);
+                    let here = self.c.and2(m, here);
+                    if here == Bool::FALSE {
+                        continue;
+                    }
+                    let v = heap.fields[k][f][local].clone();
+                    let set = self.value_set(elem, &v, st);
+                    parts.push(self.guarded(here, set));
+                }
+            }
+        }
+        parts
+            .into_iter()
+            .fold(self.empty_of(&SetType::of(elem)), |acc, p| {
+                self.union(acc, p)
+            })
+    }
+
+    /// `set` where `cond` holds, empty elsewhere.
+    fn guarded(&mut self, cond: Bool, set: SymSet) -> SymSet {
+        match set {
+            SymSet::Obj(bits) => SymSet::Obj(bits.iter().map(|&x| self.c.and2(cond, x)).collect()),
+            SymSet::Int(es) => SymSet::Int(
+                es.into_iter()
+                    .map(|(p, v)| (self.c.and2(cond, p), v))
+                    .collect(),
+            ),
+            SymSet::Bool(t, f) => SymSet::Bool(self.c.and2(cond, t), self.c.and2(cond, f)),
         }
     }
 
@@ -880,6 +980,9 @@ fn formula_width(f: &Formula, w: usize, n: usize) -> usize {
 fn set_width(e: &SetExpr, w: usize, n: usize) -> usize {
     match e {
         SetExpr::IntValue(i) => int_width(i, w, n),
+        // A range's members go past `lo` by at most the entries enumerated (and slots ≤ 2^w).
+        SetExpr::Range(lo, hi) => int_width(lo, w, n).max(int_width(hi, w, n)).max(w + 1) + 1,
+        SetExpr::Elem { array, index, .. } => set_width(array, w, n).max(int_width(index, w, n)),
         SetExpr::Join { left, .. } => set_width(left, w, n),
         SetExpr::Union(x, y) | SetExpr::Diff(x, y) | SetExpr::Inter(x, y) => {
             set_width(x, w, n).max(set_width(y, w, n))

@@ -8,7 +8,10 @@
 
 use crate::error::EncodeError;
 use crate::value::{bit, Val};
-use sattar_heap::{FieldType, IntKind, MethodSig, ObjId, TestInput, Value, OBJECT};
+use sattar_heap::{
+    element_field, element_index, FieldType, IntKind, MethodSig, ObjId, TestInput, Value,
+    ARRAY_LENGTH, OBJECT,
+};
 use sattar_java::{ClassKind, Program};
 use sattar_sat::{BitVec, Bool, Circuit};
 use std::collections::{BTreeSet, HashMap};
@@ -101,8 +104,9 @@ pub struct SymHeap {
 }
 
 impl Universe {
-    /// The concrete classes and statics of `program`, with no atoms yet.
-    pub fn of(program: &Program) -> Universe {
+    /// The concrete classes and statics of `program`, with no atoms yet; an array class holds
+    /// `slots` elements (fields `"0"`, `"1"`, …) after its `length`.
+    pub fn of(program: &Program, slots: usize) -> Universe {
         let concrete = |c: &&sattar_java::Class| {
             !c.is_exception && !c.is_abstract && c.kind != ClassKind::Interface
         };
@@ -111,7 +115,7 @@ impl Universe {
             .iter()
             .filter(concrete)
             .map(|c| {
-                let fields: Vec<(String, FieldType, Value)> = program
+                let mut fields: Vec<(String, FieldType, Value)> = program
                     .fields_of(&c.name)
                     .into_iter()
                     .filter_map(|(_, f)| {
@@ -120,14 +124,26 @@ impl Universe {
                         Some((f.name, ty, init))
                     })
                     .collect();
+                if let Some(ty) = c.element.as_ref().and_then(|t| t.field_type()) {
+                    let init = Value::default_for(&ty);
+                    let elements = (0..slots).map(|j| (element_field(j), ty.clone(), init.clone()));
+                    fields.extend(elements);
+                }
                 let outer = c
                     .outer
                     .as_ref()
                     .and_then(|o| fields.iter().position(|(n, _, _)| *n == o.field));
+                let mut ancestors = ancestors(program, &c.name);
+                // Arrays are covariant: a `Node[]` is an `Object[]` (JLS 4.10.3).
+                if c.element.is_some() {
+                    let wider = program.classes.iter().filter(|d| d.element.is_some());
+                    let wider = wider.filter(|d| program.is_subclass(&c.name, &d.name));
+                    ancestors.extend(wider.map(|d| d.name.clone()));
+                }
                 ClassAtoms {
                     name: c.name.clone(),
                     fields,
-                    ancestors: ancestors(program, &c.name),
+                    ancestors,
                     atoms: Vec::new(),
                     constants: c.enum_constants.iter().map(|k| c.constant_id(k)).collect(),
                     outer,
@@ -215,6 +231,17 @@ impl Universe {
         g
     }
 
+    /// The element slots of array class `k`: `(slot, field index)` in slot order (none for
+    /// other classes).
+    pub fn slots(&self, k: usize) -> Vec<(usize, usize)> {
+        self.classes[k]
+            .fields
+            .iter()
+            .enumerate()
+            .filter_map(|(f, (name, _, _))| element_index(name).map(|j| (j, f)))
+            .collect()
+    }
+
     /// Every `(global atom, class, field index)` holding field `name` of an object of exactly
     /// class `class` or, with `subclasses`, of any class that is a `class`.
     pub fn cells(&self, class: &str, name: &str, subclasses: bool) -> Vec<(usize, usize, usize)> {
@@ -293,9 +320,10 @@ pub fn fixed(
     sig: &MethodSig,
     input: &TestInput,
     width: usize,
+    slots: usize,
     c: &mut Circuit,
 ) -> Result<PreState, EncodeError> {
-    let mut universe = Universe::of(program);
+    let mut universe = Universe::of(program, slots);
     let mut place: HashMap<ObjId, usize> = HashMap::new();
     for (id, obj) in &input.heap.objects {
         let k = universe.class_id(&obj.class).ok_or_else(|| {
@@ -452,9 +480,10 @@ pub fn free(
     sig: &MethodSig,
     scope: usize,
     width: usize,
+    slots: usize,
     c: &mut Circuit,
 ) -> Result<PreState, EncodeError> {
-    let mut universe = Universe::of(program);
+    let mut universe = Universe::of(program, slots);
     let counts = free_counts(&universe, sig, scope);
     let receivers: Vec<usize> = if sig.is_static {
         Vec::new()
@@ -519,6 +548,9 @@ pub fn free(
             parts.wf.push(c.implies(universe.atoms[g].exists_pre, held));
         }
     }
+    parts
+        .wf
+        .extend(array_shapes(c, &universe, &heap, scope.min(slots), width));
     let this = (!sig.is_static).then(|| receiver(c, &universe, &receivers, &mut parts));
     let args: Vec<(String, Val)> = sig
         .params
@@ -552,6 +584,50 @@ pub fn free(
         high_bits: parts.high,
         vars: parts.vars,
     })
+}
+
+/// A free array's shape: a length in `0..=max_len`, and every slot at or past it the element
+/// type's default (so that each array has one encoding).
+fn array_shapes(
+    c: &mut Circuit,
+    u: &Universe,
+    heap: &SymHeap,
+    max_len: usize,
+    width: usize,
+) -> Vec<Bool> {
+    let mut wf = Vec::new();
+    for k in 0..u.classes.len() {
+        let (Some(lf), slots) = (u.classes[k].field(ARRAY_LENGTH), u.slots(k)) else {
+            continue;
+        };
+        if slots.is_empty() && !sattar_heap::is_array_class(&u.classes[k].name) {
+            continue;
+        }
+        for i in 0..u.classes[k].atoms.len() {
+            let Val::Int(len) = heap.fields[k][lf][i].clone() else {
+                continue;
+            };
+            let zero = c.bv_const(width, 0);
+            wf.push(c.bv_sle(&zero, &len));
+            let max = c.bv_const(width, i64::try_from(max_len).unwrap_or(i64::MAX));
+            wf.push(c.bv_sle(&len, &max));
+            for &(j, f) in &slots {
+                let at = c.bv_const(width, i64::try_from(j).unwrap_or(i64::MAX));
+                let past = c.bv_sle(&len, &at);
+                let v = &heap.fields[k][f][i];
+                let is_default = match v {
+                    Val::Int(x) => {
+                        let z = c.bv_const(x.width(), 0);
+                        c.bv_eq(x, &z)
+                    }
+                    Val::Bool(b) => !*b,
+                    Val::Ref(bits) => c.none_of(bits),
+                };
+                wf.push(c.implies(past, is_default));
+            }
+        }
+    }
+    wf
 }
 
 /// The environment's atoms: every enum constant, existing before and after every run.

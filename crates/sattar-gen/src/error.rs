@@ -90,6 +90,9 @@ pub enum GenError {
     /// The finitization was made for another method or schema.
     #[error("the finitization does not fit this method: {0}")]
     Mismatch(String),
+    /// The inputs hold arrays, which the generator does not enumerate.
+    #[error("the inputs hold arrays ({0}), which `gen` does not enumerate yet: `sattar check` and `sattar localize` find inputs with arrays through the SAT encoding")]
+    Arrays(String),
     /// A constraint the generator cannot evaluate on a pre-state.
     #[error("constraint `{constraint}` cannot be used for generation: {reason}")]
     Unsupported {

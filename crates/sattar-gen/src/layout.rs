@@ -164,6 +164,9 @@ impl Layout {
     fn add_objects(&mut self, schema: &Schema, fin: &Finitization) -> Result<(), GenError> {
         for (i, (name, cs)) in schema.classes.iter().enumerate() {
             let count = fin.count(name).unwrap_or(Count::UpTo(0));
+            if cs.element.is_some() && count.max() > 0 {
+                return Err(GenError::Arrays(name.clone()));
+            }
             let (pool, start) = (count.max(), self.obj_class.len());
             let total = start + pool + cs.constants.len();
             if total > MAX_OBJECTS {

@@ -279,6 +279,11 @@ impl Loader<'_> {
                 );
             };
             let schema = &self.schema.classes[&class];
+            if let Some(element) = &schema.element {
+                let obj = self.array(&path, json, element, &class, &classes)?;
+                heap.objects.insert(id, obj);
+                continue;
+            }
             for key in json.keys().filter(|k| *k != "class") {
                 if schema.field(key).is_none() {
                     let known: Vec<&String> = schema.fields.iter().map(|(n, _)| n).collect();
@@ -311,6 +316,35 @@ impl Loader<'_> {
 }
 
 impl Loader<'_> {
+    /// An array object: `{"class": "int[]", "elements": [...]}`.
+    fn array(
+        &self,
+        path: &str,
+        json: &Map<String, Json>,
+        element: &FieldType,
+        class: &str,
+        classes: &BTreeMap<ObjId, String>,
+    ) -> Result<Object, HeapError> {
+        if let Some(key) = json.keys().find(|k| *k != "class" && *k != "elements") {
+            return self.err(
+                &format!("{path}.{key}"),
+                format!("an array ({class}) has only \"elements\": list them as a JSON array"),
+            );
+        }
+        let Some(items) = json.get("elements").and_then(Json::as_array) else {
+            return self.err(
+                path,
+                format!("an array ({class}) needs \"elements\": [...] (an empty array is [])"),
+            );
+        };
+        let values = items
+            .iter()
+            .enumerate()
+            .map(|(i, j)| self.value(&format!("{path}.elements.{i}"), j, element, classes))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Object::array(class, values))
+    }
+
     /// The static fields: every one of the schema's, given (`"statics": {"C.f": v}`) or defaulted.
     fn statics(
         &mut self,
@@ -452,6 +486,12 @@ pub fn heap_to_json(heap: &Heap) -> Json {
     for (id, o) in &heap.objects {
         let mut obj = Map::new();
         obj.insert("class".into(), Json::String(o.class.clone()));
+        if let Some(elements) = o.elements() {
+            let items = elements.iter().map(value_to_json).collect();
+            obj.insert("elements".into(), Json::Array(items));
+            m.insert(id.0.clone(), Json::Object(obj));
+            continue;
+        }
         for (f, v) in &o.fields {
             obj.insert(f.clone(), value_to_json(v));
         }
@@ -522,6 +562,22 @@ mod tests {
                 ..Default::default()
             },
         );
+        for (class, element) in [
+            ("int[]", FieldType::Int),
+            (
+                "LinkedList.Node[]",
+                FieldType::Ref("LinkedList.Node".into()),
+            ),
+        ] {
+            let element = Some(element);
+            let fields = vec![("length".into(), FieldType::Int)];
+            let class_schema = ClassSchema {
+                fields,
+                element,
+                ..Default::default()
+            };
+            s.classes.insert(class.into(), class_schema);
+        }
         let sig = MethodSig {
             class: "LinkedList".into(),
             name: "delete".into(),
@@ -573,5 +629,39 @@ mod tests {
         assert!(e.message.contains("is a LinkedList.Node"));
         let e = error_of(&GOOD.replace("{\"k\":0}", "{}"));
         assert_eq!(e.location, "args.k");
+    }
+
+    const ARRAYS: &str = r#"{"this":"L0","args":{"k":0},
+      "objects":{"L0":{"class":"LinkedList","header":null,"size":0},
+                 "A":{"class":"int[]","elements":[3,-1,2]},
+                 "B":{"class":"LinkedList.Node[]","elements":[null,"N0","N0"]},
+                 "E":{"class":"int[]","elements":[]},
+                 "N0":{"class":"Node","key":0,"next":null}}}"#;
+
+    #[test]
+    fn arrays_load_as_length_and_indexed_elements_and_round_trip() {
+        let (s, sig) = schema();
+        let (input, _) = input_from_json(ARRAYS, "in.json", &s, &sig).unwrap();
+        let a = input.heap.get(&ObjId::new("A")).unwrap();
+        assert_eq!(a.get("length"), Some(&Value::Int(3)));
+        assert_eq!(a.get("1"), Some(&Value::Int(-1)));
+        let b = input.heap.get(&ObjId::new("B")).unwrap();
+        assert_eq!(b.get("2"), Some(&Value::Ref(ObjId::new("N0"))));
+        assert_eq!(input.heap.get(&ObjId::new("E")).unwrap().length(), Some(0));
+        let text = input_to_json(&input).to_string();
+        assert!(text.contains(r#""elements":[3,-1,2]"#), "{text}");
+        let (again, _) = input_from_json(&text, "in.json", &s, &sig).unwrap();
+        assert_eq!(again, input);
+    }
+
+    #[test]
+    fn array_errors_name_the_element() {
+        let e = error_of(&ARRAYS.replace("[3,-1,2]", "[3,true,2]"));
+        assert_eq!(e.location, "objects.A.elements.1");
+        let e = error_of(&ARRAYS.replace("[null,\"N0\"", "[null,\"N9\""));
+        assert_eq!(e.location, "objects.B.elements.1");
+        let e = error_of(&ARRAYS.replace("\"elements\":[]", "\"length\":0"));
+        assert_eq!(e.location, "objects.E.length");
+        assert!(e.message.contains("\"elements\""), "{e}");
     }
 }

@@ -4,16 +4,20 @@
 //! SAT decoder and the JVM bridge produce them, the spec evaluator reads them. The crate knows no
 //! Java: what classes and fields exist comes in as a [`Schema`], built by the front end.
 
+mod array;
 mod boxes;
 mod json;
 mod schema;
 
+pub use array::{
+    array_class_of, element_field, element_index, element_type_name, is_array_class, ARRAY_LENGTH,
+};
 pub use boxes::{BoxClass, BOXES, BOX_VALUE};
 pub use json::{
     heap_to_json, input_from_json, input_to_json, statics_to_json, value_to_json, HeapError,
     LoadNote,
 };
-pub use schema::{ClassSchema, FieldType, IntKind, MethodSig, Schema, OBJECT};
+pub use schema::{is_primitive_name, ClassSchema, FieldType, IntKind, MethodSig, Schema, OBJECT};
 
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet};
@@ -299,6 +303,15 @@ impl fmt::Display for Heap {
 impl fmt::Display for Object {
     /// `Node{key=0, next=null}`
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(elements) = self.elements() {
+            let elements: Vec<String> = elements.iter().map(Value::to_string).collect();
+            return write!(
+                f,
+                "{}[{}]",
+                short_class(self.class.trim_end_matches("[]")),
+                elements.join(", ")
+            );
+        }
         let fields: Vec<String> = self
             .fields
             .iter()

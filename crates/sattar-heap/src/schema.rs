@@ -151,6 +151,11 @@ impl IntKind {
     }
 }
 
+/// Whether `name` is a Java primitive type's name.
+pub fn is_primitive_name(name: &str) -> bool {
+    name == "boolean" || IntKind::named(name).is_some()
+}
+
 /// The top of the class hierarchy: every class is a subtype of it.
 pub const OBJECT: &str = "java.lang.Object";
 
@@ -167,12 +172,15 @@ pub struct ClassSchema {
     pub statics: Vec<(String, FieldType)>,
     /// An enum's constants: object ids present in every heap (`Color.RED`), in ordinal order.
     pub constants: Vec<String>,
+    /// An array class's element type (its `fields` are then only `length`).
+    pub element: Option<FieldType>,
 }
 
 impl ClassSchema {
     /// The type of the named field.
     pub fn field(&self, name: &str) -> Option<&FieldType> {
-        self.fields.iter().find(|(n, _)| n == name).map(|(_, t)| t)
+        let declared = self.fields.iter().find(|(n, _)| n == name).map(|(_, t)| t);
+        declared.or_else(|| crate::element_index(name).and(self.element.as_ref()))
     }
 }
 
@@ -232,6 +240,10 @@ impl Schema {
     pub fn is_subtype(&self, sub: &str, sup: &str) -> bool {
         if sub == sup || sup == OBJECT {
             return true;
+        }
+        // Arrays are covariant in a reference element type (JLS 4.10.3).
+        if let (Some(a), Some(b)) = (crate::element_type_name(sub), crate::element_type_name(sup)) {
+            return !is_primitive_name(a) && !is_primitive_name(b) && self.is_subtype(a, b);
         }
         let mut seen = std::collections::BTreeSet::new();
         let mut todo = vec![sub];

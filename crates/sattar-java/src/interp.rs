@@ -6,7 +6,9 @@
 
 use crate::ir::*;
 use sattar_heap::Value;
-use sattar_heap::{BoxClass, Heap, ObjId, Object, TestInput, BOX_VALUE};
+use sattar_heap::{
+    element_field, BoxClass, Heap, ObjId, Object, TestInput, ARRAY_LENGTH, BOX_VALUE,
+};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::time::Instant;
 
@@ -18,6 +20,12 @@ pub const CLASS_CAST: &str = "java.lang.ClassCastException";
 pub const ABSTRACT_METHOD: &str = "java.lang.AbstractMethodError";
 /// The class name reported for an integer division or remainder by zero.
 pub const ARITHMETIC: &str = "java.lang.ArithmeticException";
+/// The class name reported for an array index outside the array.
+pub const INDEX_OUT_OF_BOUNDS: &str = "java.lang.ArrayIndexOutOfBoundsException";
+/// The class name reported for `new T[n]` with a negative `n`.
+pub const NEGATIVE_SIZE: &str = "java.lang.NegativeArraySizeException";
+/// The class name reported for storing an object of the wrong class into a covariant array.
+pub const ARRAY_STORE: &str = "java.lang.ArrayStoreException";
 /// The class name reported when calls nest deeper than [`Limits::max_depth`].
 pub const STACK_OVERFLOW: &str = "java.lang.StackOverflowError";
 
@@ -407,6 +415,78 @@ impl<'p> Machine<'p> {
                     return throw(ARITHMETIC);
                 }
             }
+            NodeKind::IndexCheck { arr, index } => {
+                let a = self.obj(&self.operand(arr, f))?;
+                let len = self.read_field(&a, ARRAY_LENGTH)?;
+                let i = integer(&self.operand(index, f));
+                if i < 0 || i >= integer(&len) {
+                    return throw(INDEX_OUT_OF_BOUNDS);
+                }
+            }
+            NodeKind::SizeCheck(op) => {
+                if integer(&self.operand(op, f)) < 0 {
+                    return throw(NEGATIVE_SIZE);
+                }
+            }
+            NodeKind::StoreCheck { arr, value } => {
+                let a = self.obj(&self.operand(arr, f))?;
+                if let Value::Ref(o) = self.operand(value, f) {
+                    let class = self
+                        .heap
+                        .get(&a)
+                        .map(|x| x.class.clone())
+                        .unwrap_or_default();
+                    let element = sattar_heap::element_type_name(&class).unwrap_or_default();
+                    if !self.is_instance(&o, element) {
+                        return throw(ARRAY_STORE);
+                    }
+                }
+            }
+            NodeKind::StoreElem { arr, index, value } => {
+                let a = self.obj(&self.operand(arr, f))?;
+                let i = integer(&self.operand(index, f));
+                let v = self.operand(value, f);
+                if let (Some(object), Ok(i)) = (self.heap.objects.get_mut(&a), usize::try_from(i)) {
+                    object.fields.insert(element_field(i), v);
+                }
+            }
+            NodeKind::ArrayCopy {
+                src,
+                src_pos,
+                dest,
+                dest_pos,
+                len,
+            } => {
+                let (s, d) = (
+                    self.obj(&self.operand(src, f))?,
+                    self.obj(&self.operand(dest, f))?,
+                );
+                let (sp, dp) = (
+                    integer(&self.operand(src_pos, f)),
+                    integer(&self.operand(dest_pos, f)),
+                );
+                let len = integer(&self.operand(len, f));
+                self.array_copy(&s, sp, &d, dp, len)?;
+            }
+            NodeKind::ArrayFill {
+                arr,
+                from,
+                to,
+                value,
+            } => {
+                let a = self.obj(&self.operand(arr, f))?;
+                let (from, to) = (
+                    integer(&self.operand(from, f)),
+                    integer(&self.operand(to, f)),
+                );
+                let v = self.operand(value, f);
+                if let Some(object) = self.heap.objects.get_mut(&a) {
+                    for i in from.max(0)..to {
+                        let i = usize::try_from(i).unwrap_or(usize::MAX);
+                        object.fields.insert(element_field(i), v.clone());
+                    }
+                }
+            }
             NodeKind::CheckCast { op, class } => {
                 if let Value::Ref(o) = self.operand(op, f) {
                     if !self.is_instance(&o, class) {
@@ -542,6 +622,25 @@ impl<'p> Machine<'p> {
                 let o = self.obj(&self.operand(obj, f))?;
                 self.read_field(&o, &field.name)?
             }
+            Rvalue::Load { arr, index } => {
+                let a = self.obj(&self.operand(arr, f))?;
+                let i = usize::try_from(integer(&self.operand(index, f))).unwrap_or(usize::MAX);
+                self.read_field(&a, &element_field(i))?
+            }
+            Rvalue::NewArray { class, len } => {
+                let len = integer(&self.operand(len, f));
+                self.new_array(class, len)?
+            }
+            Rvalue::NewArrayLike { like, len } => {
+                let like = self.obj(&self.operand(like, f))?;
+                let class = self
+                    .heap
+                    .get(&like)
+                    .map(|o| o.class.clone())
+                    .unwrap_or_default();
+                let len = integer(&self.operand(len, f));
+                self.new_array(&class, len)?
+            }
             Rvalue::Cond {
                 cond,
                 then_b,
@@ -650,6 +749,56 @@ impl<'p> Machine<'p> {
             self.invoke(c, Some(id.clone()), vals)?;
         }
         Ok(Value::Ref(id))
+    }
+
+    /// A fresh array of `len` elements at their type's default. An array longer than the step
+    /// budget stops the run at the step limit, so that the interpreter's memory stays bounded by
+    /// `--max-steps`.
+    fn new_array(&mut self, class: &str, len: i64) -> Ev<Value> {
+        if u64::try_from(len).unwrap_or(u64::MAX) > self.limits.max_steps {
+            return Err(Stop::StepLimit);
+        }
+        let element = self.program.class(class).and_then(|c| c.element.clone());
+        let default = element
+            .and_then(|t| t.field_type())
+            .map_or(Value::Null, |t| Value::default_for(&t));
+        let Value::Ref(id) = self.new_object(class, None, Vec::new(), None)? else {
+            return Ok(Value::Null);
+        };
+        let n = usize::try_from(len).unwrap_or(0);
+        if let Some(o) = self.heap.objects.get_mut(&id) {
+            *o = Object::array(class, vec![default; n]);
+        }
+        Ok(Value::Ref(id))
+    }
+
+    /// `System.arraycopy`'s copy, its checks passed: the elements read first (as through a
+    /// temporary), then stored in order; into a reference array, the first element its element
+    /// class does not accept throws `ArrayStoreException`, the elements before it stored.
+    fn array_copy(&mut self, s: &ObjId, sp: i64, d: &ObjId, dp: i64, len: i64) -> Ev<()> {
+        let index = |i: i64| usize::try_from(i).unwrap_or(usize::MAX);
+        let values: Vec<Value> = (0..len)
+            .map(|k| self.read_field(s, &element_field(index(sp + k))))
+            .collect::<Ev<_>>()?;
+        let class = self
+            .heap
+            .get(d)
+            .map(|o| o.class.clone())
+            .unwrap_or_default();
+        let element = sattar_heap::element_type_name(&class)
+            .unwrap_or_default()
+            .to_string();
+        for (k, v) in (0..len).zip(values) {
+            if let Value::Ref(o) = &v {
+                if !self.is_instance(o, &element) {
+                    return throw(ARRAY_STORE);
+                }
+            }
+            if let Some(object) = self.heap.objects.get_mut(d) {
+                object.fields.insert(element_field(index(dp + k)), v);
+            }
+        }
+        Ok(())
     }
 
     /// `v` boxed in an object of box class `class`: the run's shared object for a cached value

@@ -189,6 +189,8 @@ pub struct Class {
     pub annotations: Vec<SpecAnnotation>,
     /// The span of the declaration's name.
     pub span: Span,
+    /// An array class's element type (`int` for `int[]`); its one field is then `length`.
+    pub element: Option<Type>,
 }
 
 /// An inner class's enclosing instance.
@@ -409,6 +411,62 @@ pub enum NodeKind {
     NullCheck(Operand),
     /// Throws `java.lang.ArithmeticException` when the int operand (a divisor) is zero.
     ZeroCheck(Operand),
+    /// Throws `java.lang.ArrayIndexOutOfBoundsException` unless `0 <= index < arr.length` (the
+    /// array's null check is an earlier `NullCheck`).
+    IndexCheck {
+        /// The array.
+        arr: Operand,
+        /// The int index.
+        index: Operand,
+    },
+    /// Throws `java.lang.NegativeArraySizeException` when the int operand (a length) is negative.
+    SizeCheck(Operand),
+    /// Throws `java.lang.ArrayStoreException` when `value` is an object its array's runtime
+    /// element type does not accept (arrays are covariant: a `Node[]` variable may hold a
+    /// `Sub[]`).
+    StoreCheck {
+        /// The array (a reference array).
+        arr: Operand,
+        /// The reference to store.
+        value: Operand,
+    },
+    /// `System.arraycopy`'s copy (after the null, type and bounds checks): `len` elements of
+    /// `src` from `src_pos` to `dest` from `dest_pos`, as through a temporary array (so
+    /// overlapping ranges of one array copy correctly). Into a reference array, an element its
+    /// runtime element class does not accept throws `ArrayStoreException` with the elements
+    /// before it copied (the JDK's contract).
+    ArrayCopy {
+        /// The source array.
+        src: Operand,
+        /// The first source index.
+        src_pos: Operand,
+        /// The destination array.
+        dest: Operand,
+        /// The first destination index.
+        dest_pos: Operand,
+        /// How many elements.
+        len: Operand,
+    },
+    /// `Arrays.fill`'s stores (after its checks): `arr[i] = value` for `from <= i < to`.
+    ArrayFill {
+        /// The array.
+        arr: Operand,
+        /// The first index.
+        from: Operand,
+        /// One past the last index.
+        to: Operand,
+        /// The value.
+        value: Operand,
+    },
+    /// `arr[index] = value` (after the null, index and store checks).
+    StoreElem {
+        /// The array.
+        arr: Operand,
+        /// The int index.
+        index: Operand,
+        /// The new value.
+        value: Operand,
+    },
     /// Throws `java.lang.ClassCastException` when the operand is an object that is not a `class`
     /// (an explicit cast, or one javac inserts where erasure forgot a type).
     CheckCast {
@@ -586,6 +644,29 @@ pub enum Rvalue {
         /// The integer operand.
         op: Operand,
     },
+    /// `arr[index]` (after the null and index checks).
+    Load {
+        /// The array.
+        arr: Operand,
+        /// The int index.
+        index: Operand,
+    },
+    /// `new T[len]`: a fresh array of class `class` (`T[]`) with `len` elements at `T`'s default
+    /// (the size check is an earlier `SizeCheck`).
+    NewArray {
+        /// The array class.
+        class: String,
+        /// The int length.
+        len: Operand,
+    },
+    /// A fresh array of `like`'s runtime class (an array; the generic `Arrays.copyOf`) with `len`
+    /// elements at the default (the size check is an earlier `SizeCheck`).
+    NewArrayLike {
+        /// An array of the class to make.
+        like: Operand,
+        /// The int length.
+        len: Operand,
+    },
     /// `op instanceof C`.
     InstanceOf {
         /// The reference.
@@ -610,6 +691,9 @@ impl Rvalue {
             Rvalue::New { args, outer, .. } => args.iter().chain(outer).collect(),
             Rvalue::Call { recv, args, .. } => recv.iter().chain(args).collect(),
             Rvalue::ReadStatic(_) => Vec::new(),
+            Rvalue::Load { arr, index } => vec![arr, index],
+            Rvalue::NewArray { len, .. } => vec![len],
+            Rvalue::NewArrayLike { like, len } => vec![like, len],
             Rvalue::InstanceOf { op, .. } | Rvalue::Convert { op, .. } | Rvalue::Box { op, .. } => {
                 vec![op]
             }
@@ -628,7 +712,23 @@ impl NodeKind {
             NodeKind::NullCheck(a) | NodeKind::ZeroCheck(a) | NodeKind::If { cond: a, .. } => {
                 vec![a]
             }
-            NodeKind::CheckCast { op, .. } => vec![op],
+            NodeKind::CheckCast { op, .. } | NodeKind::SizeCheck(op) => vec![op],
+            NodeKind::IndexCheck { arr, index } => vec![arr, index],
+            NodeKind::StoreCheck { arr, value } => vec![arr, value],
+            NodeKind::StoreElem { arr, index, value } => vec![arr, index, value],
+            NodeKind::ArrayCopy {
+                src,
+                src_pos,
+                dest,
+                dest_pos,
+                len,
+            } => vec![src, src_pos, dest, dest_pos, len],
+            NodeKind::ArrayFill {
+                arr,
+                from,
+                to,
+                value,
+            } => vec![arr, from, to, value],
             NodeKind::StoreStatic { value, .. } => vec![value],
             NodeKind::Return(v) => v.iter().collect(),
             _ => Vec::new(),
@@ -905,6 +1005,21 @@ pub enum Probe {
     },
     /// A `switch` statement: its first [`SwitchProbe`] covers it and spends its step.
     Switch,
+    /// An enhanced `for` over an array, run as JLS 14.14.2 desugars it, its test probed:
+    /// `for (sattar.Each e = sattar.Cov.each(expr); probe(e.more()); ) { var = e.next(); body }`.
+    ForEach {
+        /// The loop variable's declaration (`final int x`).
+        var: Span,
+        /// Its type as written.
+        ty: Span,
+        /// The getter that reads an element of the array's type: `nextInt` for an `int[]`, …,
+        /// `next` (cast to `ty`) for an array of references.
+        getter: &'static str,
+        /// The array expression.
+        expr: Span,
+        /// The body.
+        body: Span,
+    },
 }
 
 /// A parsed, checked Java subject: the source and its IR.
@@ -1025,6 +1140,15 @@ impl Program {
     pub fn is_subclass(&self, sub: &str, sup: &str) -> bool {
         if sub == sup || sup == sattar_heap::OBJECT {
             return true;
+        }
+        // Arrays are covariant in a reference element type (JLS 4.10.3).
+        let elements = (
+            sattar_heap::element_type_name(sub),
+            sattar_heap::element_type_name(sup),
+        );
+        if let (Some(a), Some(b)) = elements {
+            let reference = |t: &str| !sattar_heap::is_primitive_name(t);
+            return reference(a) && reference(b) && self.is_subclass(a, b);
         }
         let Some(c) = self.class(sub) else {
             return crate::jdk::superclass(sub).is_some_and(|s| self.is_subclass(s, sup));
@@ -1215,6 +1339,7 @@ impl Program {
                 is_abstract: c.is_abstract || c.kind == ClassKind::Interface,
                 statics,
                 constants: c.enum_constants.iter().map(|k| c.constant_id(k)).collect(),
+                element: c.element.as_ref().and_then(Type::field_type),
             };
             s.classes.insert(c.name.clone(), class);
         }

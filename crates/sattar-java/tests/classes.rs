@@ -214,3 +214,51 @@ fn only_what_a_method_reaches_must_be_supported() {
         .iter()
         .any(|m| m.kind == MethodKind::Source && m.unsupported.is_some()));
 }
+
+#[test]
+fn array_types_are_classes_and_what_arrays_do_not_cover_is_refused_where_it_is() {
+    let src = "import java.util.List;
+    class A {
+        int[] xs;
+        Object[] os;
+        int[][] grid;
+        int[] make(int n) { return new int[n]; }
+        int[][] square(int n) { return new int[n][n]; }
+        int sum(List<Integer> l) { int s = 0; for (int x : l) { s += x; } return s; }
+        int any(int[] a) { int s = 0; for (var x : a) { s += x; } return s; }
+    }";
+    let p = parse_sources(&[SourceText {
+        path: "A.java".into(),
+        text: src.into(),
+    }])
+    .expect("javac accepts it");
+    let class = |n: &str| p.class(n).unwrap_or_else(|| panic!("no class {n}"));
+    assert_eq!(class("int[]").element, Some(sattar_java::Type::Int));
+    assert_eq!(
+        class("int[][]").element,
+        Some(sattar_java::Type::Class("int[]".into()))
+    );
+    assert_eq!(class("int[]").fields[0].name, "length");
+    assert!(p.is_subclass("int[][]", "java.lang.Object[]"));
+    assert!(!p.is_subclass("int[]", "java.lang.Object[]"));
+    let schema = p.schema();
+    assert_eq!(
+        schema.field("int[]", "7"),
+        Some(&sattar_heap::FieldType::Int)
+    );
+    assert!(p.check_supported(p.find_methods("make")[0].id).is_ok());
+    for (m, why, line) in [
+        ("square", "multi-dimensional", 7),
+        ("sum", "type `List<Integer>`", 8),
+        ("any", "`var` as the variable of an enhanced for", 9),
+    ] {
+        let d = p
+            .check_supported(p.find_methods(m)[0].id)
+            .expect_err("refused");
+        assert!(d.message.contains(why), "{m}: {d}");
+        assert!(
+            d.to_string().contains(&format!("A.java:{line}:")),
+            "{m}: {d}"
+        );
+    }
+}

@@ -77,3 +77,33 @@ fn recursion_ten_thousand_deep_runs_and_overflows_past_the_depth_limit() {
         Termination::Threw("java.lang.StackOverflowError".into())
     );
 }
+
+#[test]
+fn an_array_longer_than_the_step_budget_stops_the_run_instead_of_exhausting_memory() {
+    let src = "class M { int[] a; void f(int n) { a = new int[n]; } }";
+    let p = parse_program("M.java", src).unwrap_or_else(|e| panic!("{}", e[0]));
+    let m = p.find_methods("f")[0].id;
+    let call = |n: i32| {
+        let mut input = TestInput {
+            this: Some(ObjId::new("M0")),
+            args: vec![("n".into(), Value::Int(n))],
+            heap: Default::default(),
+        };
+        input.heap.objects.insert(
+            ObjId::new("M0"),
+            Object {
+                class: "M".into(),
+                fields: [("a".to_string(), Value::Null)].into_iter().collect(),
+            },
+        );
+        run(&p, m, &input, Limits::default()).expect("runs")
+    };
+    assert_eq!(call(i32::MAX).termination, Termination::StepLimit);
+    let small = call(100_000);
+    assert_eq!(small.termination, Termination::Returned(None));
+    let a = small.post.field(&ObjId::new("M0"), "a").cloned();
+    let Some(Value::Ref(a)) = a else {
+        panic!("no array: {a:?}")
+    };
+    assert_eq!(small.post.get(&a).and_then(|o| o.length()), Some(100_000));
+}

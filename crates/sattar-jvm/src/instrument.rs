@@ -11,6 +11,7 @@ pub const RUNTIME_SOURCES: &[(&str, &str)] = &[
         "sattar/StepLimitError.java",
         include_str!("../java/sattar/StepLimitError.java"),
     ),
+    ("sattar/Each.java", include_str!("../java/sattar/Each.java")),
 ];
 
 /// One text insertion at `offset`. Among insertions at the same offset, those closing a
@@ -20,6 +21,8 @@ struct Insert {
     offset: usize,
     rank: i64,
     text: String,
+    /// Bytes of the original text the insertion replaces (their line breaks are kept).
+    skip: usize,
 }
 
 /// Returns the instrumented text of every file of `program`, `(path, text)`: same lines, probes
@@ -32,7 +35,7 @@ pub fn instrument(program: &Program) -> Vec<(String, String)> {
         .map(|(i, f)| {
             let mut inserts = Vec::new();
             for s in program.stmts.iter().filter(|s| s.file.0 as usize == i) {
-                probes(s, &mut inserts);
+                probes(s, &f.text, &mut inserts);
             }
             (f.path.clone(), apply(&f.text, inserts))
         })
@@ -44,9 +47,14 @@ fn apply(text: &str, mut inserts: Vec<Insert>) -> String {
     let mut out = String::with_capacity(text.len() * 2);
     let mut at = 0;
     for i in inserts {
-        out.push_str(&text[at..i.offset]);
+        out.push_str(text.get(at..i.offset).unwrap_or(""));
         out.push_str(&i.text);
-        at = i.offset;
+        at = i.offset.max(at);
+        if i.skip > 0 {
+            let cut = text.get(at..at + i.skip).unwrap_or("");
+            out.extend(cut.chars().filter(|c| matches!(c, '\n' | '\r')));
+            at += cut.len();
+        }
     }
     out.push_str(&text[at..]);
     out
@@ -61,12 +69,33 @@ struct Inserts<'a> {
 impl Inserts<'_> {
     fn open(&mut self, offset: usize, text: String) {
         let rank = i64::from(self.id);
-        self.out.push(Insert { offset, rank, text });
+        self.out.push(Insert {
+            offset,
+            rank,
+            text,
+            skip: 0,
+        });
     }
 
     fn close(&mut self, offset: usize, text: String) {
         let rank = -i64::from(self.id);
-        self.out.push(Insert { offset, rank, text });
+        self.out.push(Insert {
+            offset,
+            rank,
+            text,
+            skip: 0,
+        });
+    }
+
+    /// Replaces the text of `span` by `text` (keeping its line breaks).
+    fn replace(&mut self, span: Span, text: String) {
+        let rank = i64::from(self.id);
+        self.out.push(Insert {
+            offset: span.start,
+            rank,
+            text,
+            skip: span.end.saturating_sub(span.start),
+        });
     }
 
     /// `{probe stmt}` around `span`.
@@ -77,7 +106,7 @@ impl Inserts<'_> {
 }
 
 /// The insertions of one statement's probes.
-fn probes(s: &StmtInfo, out: &mut Vec<Insert>) {
+fn probes(s: &StmtInfo, source: &str, out: &mut Vec<Insert>) {
     let n = s.id.0;
     let mut at = Inserts { id: n, out };
     match s.probe {
@@ -85,9 +114,17 @@ fn probes(s: &StmtInfo, out: &mut Vec<Insert>) {
         Probe::ForPart => at.open(s.span.start, format!("sattar.Cov.s({n}), ")),
         Probe::Init(init, narrow) => {
             let cast = narrow.map_or(String::new(), |k| format!("({}) ", k.name()));
+            // An array initializer (`int[] a = {1, 2};`) is no expression: as an argument of
+            // the probe it becomes the array creation it stands for (`new int[] {1, 2}`).
+            let initializer = source.get(init.start..).is_some_and(|t| t.starts_with('{'));
+            let before = source.get(..init.start).unwrap_or("");
+            let creation = match initializer {
+                true => format!("new {} ", initializer_type(&s.text, before)),
+                false => String::new(),
+            };
             at.open(
                 init.start,
-                format!("{cast}sattar.Cov.p(sattar.Cov.t({n}), "),
+                format!("{cast}sattar.Cov.p(sattar.Cov.t({n}), {creation}"),
             );
             at.close(init.end, ")".into());
         }
@@ -123,10 +160,62 @@ fn probes(s: &StmtInfo, out: &mut Vec<Insert>) {
         ),
         // The step is the first switch probe's.
         Probe::Switch => {}
+        Probe::ForEach {
+            var,
+            ty,
+            getter,
+            expr,
+            body,
+        } => {
+            // `for (T x : a) B` → `for (sattar.Each e = sattar.Cov.each(a); probe(e.more()); )
+            // { T x = (T) e.next(); B }`: the loop JLS 14.14.2 defines, its test visible.
+            let each = format!("sattar$e{n}");
+            let head = Span {
+                start: var.start,
+                end: expr.start,
+            };
+            at.replace(head, format!("sattar.Each {each} = sattar.Cov.each("));
+            let test = format!("sattar.Cov.t({n}) && sattar.Cov.b({n}, {each}.more())");
+            at.close(expr.end, format!("); {test}; "));
+            let text = |sp: Span| source.get(sp.start..sp.end).unwrap_or("");
+            let decl: String = text(var).split_whitespace().collect::<Vec<_>>().join(" ");
+            let cast = if getter == "next" {
+                format!("({}) ", text(ty))
+            } else {
+                String::new()
+            };
+            at.wrap(body, &format!("{decl} = {cast}{each}.{getter}();"));
+        }
     }
     for sw in &s.switches {
         switch(n, sw, &mut at);
     }
+}
+
+/// The declared type of a variable with an array initializer: the type the statement's text
+/// starts with (`int[] a = {…};` → `int[]`, `int [] a` → `int[]`) and the brackets written after
+/// the name (`int a[][] = {…}` → `int[][]`), which end `before`, the source before the
+/// initializer.
+fn initializer_type(text: &str, before: &str) -> String {
+    let mut tokens = text.split_whitespace();
+    let mut ty = tokens.next().unwrap_or("").to_string();
+    for t in tokens.take_while(|t| !t.is_empty() && t.chars().all(|c| c == '[' || c == ']')) {
+        ty.push_str(t);
+    }
+    let mut rest = before
+        .trim_end()
+        .strip_suffix('=')
+        .unwrap_or(before)
+        .trim_end();
+    let mut dims = 0;
+    while let Some(r) = rest.strip_suffix(']') {
+        let Some(r) = r.trim_end().strip_suffix('[') else {
+            break;
+        };
+        dims += 1;
+        rest = r.trim_end();
+    }
+    ty + &"[]".repeat(dims)
 }
 
 /// A switch's case tests: the selector passed through `Cov.w` with the case groups' labels,
@@ -225,6 +314,33 @@ mod tests {
         assert!(
             out.contains("if (sattar.Cov.b(2, sattar.Cov.t(2) && ((k > 0))))"),
             "{out}"
+        );
+    }
+
+    #[test]
+    fn array_statements_get_their_probes_and_initializers_become_creations() {
+        let src = "class A {\n  int[] h = {1};\n  int size;\n  void f(int x) {\n    int[] a = {1, 2}, b = new int[2 * size + 1];\n    int c[][] = {{1}, {}};\n    h[size] = x;\n    a[0] += c[0][0];\n  }\n}\n";
+        let p = sattar_java::parse_program("A.java", src).unwrap_or_else(|e| panic!("{}", e[0]));
+        let out = instrument(&p).remove(0).1;
+        assert_eq!(out.lines().count(), src.lines().count());
+        for want in [
+            "int[] h = sattar.Cov.p(sattar.Cov.t(1), new int[] {1});",
+            "int[] a = sattar.Cov.p(sattar.Cov.t(2), new int[] {1, 2})",
+            "b = sattar.Cov.p(sattar.Cov.t(3), new int[2 * size + 1]);",
+            "int c[][] = sattar.Cov.p(sattar.Cov.t(4), new int[][] {{1}, {}});",
+            "{sattar.Cov.s(5); h[size] = x;}",
+            "{sattar.Cov.s(6); a[0] += c[0][0];}",
+        ] {
+            assert!(out.contains(want), "{want} in\n{out}");
+        }
+        assert_eq!(initializer_type("int [] a = {1};", "int [] a = "), "int[]");
+        assert_eq!(
+            initializer_type("int a[] = {1};", "x; int a [ ] = "),
+            "int[]"
+        );
+        assert_eq!(
+            initializer_type("pkg.Node[][] n = {};", "n = "),
+            "pkg.Node[][]"
         );
     }
 }

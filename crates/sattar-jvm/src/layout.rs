@@ -2,8 +2,8 @@
 //! each field, erased descriptors, static fields, enum constants — and, back, the JVM's names of
 //! exception classes as sattar writes them (`pkg.Outer.Inner`).
 
-use crate::protocol::{to_wire_type, WireClass, WireField};
-use sattar_heap::{FieldType, MethodSig, Schema};
+use crate::protocol::{to_wire_type, WireArray, WireClass, WireField};
+use sattar_heap::{element_type_name, is_array_class, ClassSchema, FieldType, MethodSig, Schema};
 use sattar_java::Program;
 use std::collections::HashMap;
 
@@ -31,7 +31,13 @@ impl Layout {
     pub fn of_program(p: &Program) -> Layout {
         let names = p.classes.iter().map(|c| (c.name.clone(), c.binary.clone()));
         let mut layout = Layout::with_names(names.collect());
-        layout.initialize = p.classes.iter().map(|c| c.binary.clone()).collect();
+        // An array class is the JVM's own: nothing to initialize.
+        layout.initialize = p
+            .classes
+            .iter()
+            .filter(|c| c.element.is_none())
+            .map(|c| c.binary.clone())
+            .collect();
         layout.unfinal = p
             .classes
             .iter()
@@ -66,7 +72,7 @@ impl Layout {
                     .iter()
                     .map(|(f, t)| layout.field(f, t, owner(f)))
                     .collect();
-                layout.class(name, fields, &c.statics, &c.constants)
+                layout.class(name, c, fields)
             })
             .collect();
         layout
@@ -89,13 +95,24 @@ impl Layout {
                     .iter()
                     .map(|(f, t)| layout.field(f, t, name))
                     .collect();
-                layout.class(name, fields, &c.statics, &c.constants)
+                layout.class(name, c, fields)
             })
             .collect();
         layout
     }
 
-    fn with_names(binary: HashMap<String, String>) -> Layout {
+    /// Names every class; an array class by the JVM's name (`int[]` → `[I`, `Outer.Node[]` →
+    /// `[LOuter$Node;`), whatever name it came with.
+    fn with_names(mut binary: HashMap<String, String>) -> Layout {
+        let arrays: Vec<String> = binary
+            .keys()
+            .filter(|q| is_array_class(q))
+            .cloned()
+            .collect();
+        for a in arrays {
+            let jvm = jvm_array_name(&a, &|e| binary.get(e).cloned());
+            binary.insert(a, jvm);
+        }
         let qualified = binary.iter().map(|(q, b)| (b.clone(), q.clone())).collect();
         Layout {
             binary,
@@ -104,26 +121,36 @@ impl Layout {
         }
     }
 
-    fn class(
-        &self,
-        name: &str,
-        fields: Vec<WireField>,
-        statics: &[(String, FieldType)],
-        constants: &[String],
-    ) -> WireClass {
+    fn class(&self, name: &str, c: &ClassSchema, fields: Vec<WireField>) -> WireClass {
         let prefix = format!("{name}.");
+        // An array's `length` and elements are no fields of the JVM's: they are read and
+        // written by the array functions of JNI.
+        let element = c.element.as_ref().map(|t| WireArray {
+            ty: to_wire_type(t),
+            class: match t {
+                FieldType::Ref(e) => self.jni(e),
+                t => self.descriptor(t),
+            },
+        });
         WireClass {
             name: name.to_string(),
             binary: self.jni(name),
-            fields,
-            statics: statics
+            fields: if element.is_some() {
+                Vec::new()
+            } else {
+                fields
+            },
+            statics: c
+                .statics
                 .iter()
                 .map(|(f, t)| self.field(f, t, name))
                 .collect(),
-            constants: constants
+            constants: c
+                .constants
                 .iter()
                 .map(|id| id.strip_prefix(&prefix).unwrap_or(id).to_string())
                 .collect(),
+            element,
         }
     }
 
@@ -136,12 +163,47 @@ impl Layout {
         }
     }
 
-    /// The JNI name of a class (`pkg/Outer$Inner`); a JDK class keeps its name (`java/lang/Object`).
+    /// The JNI name of a class (`pkg/Outer$Inner`); a JDK class keeps its name (`java/lang/Object`);
+    /// an array class is named as `FindClass` takes it (`[I`, `[Lpkg/Outer$Inner;`).
     pub fn jni(&self, qualified: &str) -> String {
-        self.binary
-            .get(qualified)
-            .map_or(qualified, String::as_str)
-            .replace('.', "/")
+        match self.binary.get(qualified) {
+            Some(b) => b.replace('.', "/"),
+            None if is_array_class(qualified) => {
+                jvm_array_name(qualified, &|e| self.binary.get(e).cloned()).replace('.', "/")
+            }
+            None => qualified.replace('.', "/"),
+        }
+    }
+
+    /// A class the JVM names (`pkg.Outer$Inner`, `[I`, `[Lpkg.Outer$Node;`, with `.` or `/`)
+    /// as sattar names it (`pkg.Outer.Inner`, `int[]`, `pkg.Outer.Node[]`); a JDK class as the
+    /// JVM names it (a raw subject's, without a package: `$` → `.`).
+    pub fn class_name(&self, jvm_name: &str) -> String {
+        let dotted = jvm_name.replace('/', ".");
+        if let Some(q) = self.qualified.get(&dotted) {
+            return q.clone();
+        }
+        if let Some(rest) = dotted.strip_prefix('[') {
+            let element = match rest.as_bytes().first() {
+                Some(b'I') => "int".to_string(),
+                Some(b'J') => "long".to_string(),
+                Some(b'Z') => "boolean".to_string(),
+                Some(b'C') => "char".to_string(),
+                Some(b'S') => "short".to_string(),
+                Some(b'B') => "byte".to_string(),
+                Some(b'F') => "float".to_string(),
+                Some(b'D') => "double".to_string(),
+                Some(b'[') => self.class_name(rest),
+                Some(b'L') => self.class_name(rest[1..].trim_end_matches(';')),
+                _ => return dotted,
+            };
+            return sattar_heap::array_class_of(&element);
+        }
+        if dotted.contains('.') {
+            dotted
+        } else {
+            dotted.replace('$', ".")
+        }
     }
 
     /// The JVM descriptor of a (erased) type.
@@ -149,6 +211,7 @@ impl Layout {
         match t {
             FieldType::Int => "I".into(),
             FieldType::Bool => "Z".into(),
+            FieldType::Ref(c) if is_array_class(c) => self.jni(c),
             FieldType::Ref(c) => format!("L{};", self.jni(c)),
             FieldType::Long => "J".into(),
             FieldType::Char => "C".into(),
@@ -173,12 +236,30 @@ impl Layout {
     /// An exception class as sattar names it: a class of the subject by its qualified name
     /// (`pkg.Outer.Inner`), the JDK's as the JVM names them.
     pub fn exception(&self, jvm_name: &str) -> String {
-        match self.qualified.get(jvm_name) {
-            Some(q) => q.clone(),
-            None if jvm_name.contains('.') => jvm_name.to_string(),
-            None => jvm_name.replace('$', "."),
-        }
+        self.class_name(jvm_name)
     }
+}
+
+/// The JVM's binary name of an array class as `Class.forName` takes it (`int[]` → `[I`,
+/// `int[][]` → `[[I`, `pkg.Outer.Node[]` → `[Lpkg.Outer$Node;`); `binary` gives the binary name
+/// of a class of the subject (a JDK class keeps its name).
+fn jvm_array_name(qualified: &str, binary: &dyn Fn(&str) -> Option<String>) -> String {
+    let Some(element) = element_type_name(qualified) else {
+        return binary(qualified).unwrap_or_else(|| qualified.to_string());
+    };
+    let letter = match element {
+        "int" => "I",
+        "long" => "J",
+        "boolean" => "Z",
+        "char" => "C",
+        "short" => "S",
+        "byte" => "B",
+        "float" => "F",
+        "double" => "D",
+        e if is_array_class(e) => return format!("[{}", jvm_array_name(e, binary)),
+        e => return format!("[L{};", binary(e).unwrap_or_else(|| e.to_string())),
+    };
+    format!("[{letter}")
 }
 
 #[cfg(test)]
@@ -207,5 +288,52 @@ mod tests {
             l.exception("java.lang.IllegalStateException"),
             "java.lang.IllegalStateException"
         );
+    }
+
+    #[test]
+    fn array_classes_have_the_jvm_names_and_descriptors_and_come_back() {
+        let mut s = Schema::default();
+        let node = FieldType::Ref("List.Node".into());
+        s.classes.insert(
+            "List.Node".into(),
+            sattar_heap::ClassSchema {
+                fields: vec![("items".into(), FieldType::Ref("List.Node[]".into()))],
+                ..Default::default()
+            },
+        );
+        for (a, e) in [
+            ("List.Node[]", node),
+            ("int[]", FieldType::Int),
+            ("int[][]", FieldType::Ref("int[]".into())),
+        ] {
+            s.classes.insert(
+                a.into(),
+                sattar_heap::ClassSchema {
+                    fields: vec![("length".into(), FieldType::Int)],
+                    element: Some(e),
+                    ..Default::default()
+                },
+            );
+        }
+        let l = Layout::of_schema(&s);
+        let class = |n: &str| l.classes.iter().find(|c| c.name == n).unwrap();
+        assert_eq!(class("int[]").binary, "[I");
+        assert!(class("int[]").fields.is_empty());
+        assert_eq!(class("int[][]").binary, "[[I");
+        assert_eq!(class("int[][]").element.as_ref().unwrap().class, "[I");
+        assert_eq!(class("List.Node[]").binary, "[LList$Node;");
+        assert_eq!(
+            class("List.Node[]").element.as_ref().unwrap().class,
+            "List$Node"
+        );
+        assert_eq!(class("List.Node").fields[0].descriptor, "[LList$Node;");
+        assert_eq!(l.jni("java.lang.Object[]"), "[Ljava/lang/Object;");
+        assert_eq!(l.jni("long[]"), "[J");
+        assert_eq!(l.class_name("[I"), "int[]");
+        assert_eq!(l.class_name("[[I"), "int[][]");
+        assert_eq!(l.class_name("[LList$Node;"), "List.Node[]");
+        assert_eq!(l.class_name("[Ljava.lang.Object;"), "java.lang.Object[]");
+        assert_eq!(l.class_name("[C"), "char[]");
+        assert_eq!(l.class_name("List$Node"), "List.Node");
     }
 }

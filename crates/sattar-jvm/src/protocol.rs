@@ -84,6 +84,21 @@ pub struct WireClass {
     pub statics: Vec<WireField>,
     /// An enum's constants, in ordinal order (object ids `name.CONSTANT`).
     pub constants: Vec<String>,
+    /// For an array class (`int[]`, `pkg.Outer.Node[]`): its elements. Its `fields` are then
+    /// empty: `length` and the elements (fields `"0"`, `"1"`, … of a heap) go through JNI's
+    /// array functions.
+    #[serde(default)]
+    pub element: Option<WireArray>,
+}
+
+/// The elements of an array class.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct WireArray {
+    /// How an element is read and written.
+    pub ty: WireType,
+    /// The element class's JNI name for a reference element (`pkg/Outer$Node`,
+    /// `java/lang/Object`, `[I`), the descriptor of a primitive one (`I`).
+    pub class: String,
 }
 
 /// An object on the wire.

@@ -451,6 +451,9 @@ impl JvmRunner {
                     o.class
                 ));
             };
+            if let Some(element) = &c.element {
+                return self.unfit_array(heap, id, o, element);
+            }
             if c.is_abstract {
                 return Some(format!(
                     "{id} is of {}, which is abstract: give it a class that extends it",
@@ -463,6 +466,50 @@ impl JvmRunner {
                     "{id} is of the enum {}: use one of its constants ({})",
                     o.class,
                     c.constants.join(", ")
+                )
+            })
+        })
+    }
+
+    /// Why an array object of the heap is not one the JVM can hold, if it is not: a length
+    /// that is not a non-negative int, a field that is no element below it, an element of a
+    /// class the array's (reified) element type does not admit.
+    fn unfit_array(
+        &self,
+        heap: &Heap,
+        id: &sattar_heap::ObjId,
+        o: &sattar_heap::Object,
+        element: &FieldType,
+    ) -> Option<String> {
+        let Some(len) = o.length() else {
+            return Some(format!(
+                "{id} is an array ({}) without a non-negative int length",
+                o.class
+            ));
+        };
+        o.fields.iter().find_map(|(f, v)| {
+            if f == sattar_heap::ARRAY_LENGTH {
+                return None;
+            }
+            match sattar_heap::element_index(f) {
+                Some(i) if i < len => {}
+                _ => {
+                    return Some(format!(
+                        "{id} is an array ({}) of length {len} with a field {f}: an array has \
+                         only its elements 0..{len}",
+                        o.class
+                    ))
+                }
+            }
+            let (Value::Ref(r), FieldType::Ref(e)) = (v, element) else {
+                return None;
+            };
+            let class = &heap.get(r)?.class;
+            (!self.schema.is_subtype(class, e)).then(|| {
+                format!(
+                    "element {f} of {id} ({}) is {r}, of class {class}, which the array cannot \
+                     hold (an ArrayStoreException in Java)",
+                    o.class
                 )
             })
         })

@@ -5,8 +5,9 @@ use crate::protocol::{
     Request, Response, RunEnd, RunRequest, WireClass, WireField, WireObject, WireType, WireValue,
 };
 use jni::objects::{
-    GlobalRef, JBooleanArray, JClass, JFieldID, JIntArray, JMethodID, JObject, JStaticFieldID,
-    JStaticMethodID, JString, JValue, JValueOwned,
+    GlobalRef, JBooleanArray, JByteArray, JCharArray, JClass, JFieldID, JIntArray, JLongArray,
+    JMethodID, JObject, JObjectArray, JShortArray, JStaticFieldID, JStaticMethodID, JString,
+    JValue, JValueOwned,
 };
 use jni::signature::{JavaType, Primitive, ReturnType};
 use jni::sys::{jint, jvalue, JavaVMInitArgs, JavaVMOption, JNI_OK, JNI_VERSION_1_8};
@@ -215,6 +216,15 @@ struct ClassInfo {
     name: String,
     class: GlobalRef,
     fields: Vec<(String, WireType, JFieldID)>,
+    /// For an array class: its elements.
+    element: Option<ArrayOf>,
+}
+
+/// What an array class holds: primitives of one type, or references of an element class.
+enum ArrayOf {
+    Primitive(Primitive),
+    /// The element class (`NewObjectArray` needs it).
+    Ref(GlobalRef),
 }
 
 /// A static field that is state: its heap key (`pkg.Class.field`), type, class and id.
@@ -339,7 +349,7 @@ impl Owners {
     }
 }
 
-/// A subject class's class object and field ids.
+/// A subject class's class object and field ids (an array class's: its element type).
 fn class_info(env: &mut JNIEnv, owners: &mut Owners, c: &WireClass) -> Res<ClassInfo> {
     let class = global_class(env, &c.binary)?;
     let mut fields = Vec::new();
@@ -347,10 +357,21 @@ fn class_info(env: &mut JNIEnv, owners: &mut Owners, c: &WireClass) -> Res<Class
         let id = owners.field(env, &c.name, f)?;
         fields.push((f.name.clone(), f.ty.clone(), id));
     }
+    let element = match &c.element {
+        None => None,
+        Some(a) => Some(match primitive(&a.ty) {
+            Some(p) => ArrayOf::Primitive(p),
+            None => ArrayOf::Ref(
+                global_class(env, &a.class)
+                    .map_err(|e| format!("the elements of {}: {e}", c.name))?,
+            ),
+        }),
+    };
     Ok(ClassInfo {
         name: c.name.clone(),
         class,
         fields,
+        element,
     })
 }
 
@@ -598,6 +619,10 @@ impl Bridge {
         let null = JObject::null();
         for (o, obj) in objects.iter().zip(&inputs.objects) {
             let info = self.class(&o.class)?;
+            if let Some(element) = &info.element {
+                fill_array(env, obj, element, o, &inputs)?;
+                continue;
+            }
             for (f, v) in &o.fields {
                 let Some((_, _, fid)) = info.fields.iter().find(|(n, _, _)| n == f) else {
                     continue;
@@ -617,7 +642,13 @@ impl Bridge {
             .iter()
             .map(|o| match self.constants.get(&o.id) {
                 Some(k) => Ok(env.new_local_ref(k)?),
-                None => Ok(env.alloc_object(class_ref(&self.class(&o.class)?.class))?),
+                None => {
+                    let info = self.class(&o.class)?;
+                    match &info.element {
+                        Some(element) => new_array(env, element, o),
+                        None => Ok(env.alloc_object(class_ref(&info.class))?),
+                    }
+                }
             })
             .collect()
     }
@@ -826,6 +857,15 @@ impl Bridge {
             let (name, class) = (post.objects[next].1.clone(), post.objects[next].2);
             next += 1;
             let info = &self.classes[class];
+            if let Some(element) = &info.element {
+                let fields = read_array(env, self, &obj, element, &mut post)?;
+                out.push(WireObject {
+                    id: name,
+                    class: info.name.clone(),
+                    fields,
+                });
+                continue;
+            }
             let mut fields = Vec::new();
             for (f, t, fid) in &info.fields {
                 let v = match primitive(t) {
@@ -849,6 +889,211 @@ impl Bridge {
         }
         Ok(out)
     }
+}
+
+/// A new array of the input object `o`'s length (its `length` field), every element at its
+/// default.
+fn new_array<'l>(
+    env: &mut JNIEnv<'l>,
+    element: &ArrayOf,
+    o: &WireObject,
+) -> Result<JObject<'l>, JniOrMsg> {
+    let len = match o
+        .fields
+        .iter()
+        .find(|(f, _)| f == sattar_heap::ARRAY_LENGTH)
+    {
+        Some((_, WireValue::Int(n))) if *n >= 0 => *n,
+        _ => {
+            return Err(JniOrMsg::Msg(format!(
+                "the array {} ({}) has no length",
+                o.id, o.class
+            )))
+        }
+    };
+    Ok(match element {
+        ArrayOf::Primitive(p) => match p {
+            Primitive::Int => env.new_int_array(len)?.into(),
+            Primitive::Long => env.new_long_array(len)?.into(),
+            Primitive::Boolean => env.new_boolean_array(len)?.into(),
+            Primitive::Char => env.new_char_array(len)?.into(),
+            Primitive::Short => env.new_short_array(len)?.into(),
+            Primitive::Byte => env.new_byte_array(len)?.into(),
+            other => {
+                return Err(JniOrMsg::Msg(format!(
+                    "the array {} ({}) has elements of type {other:?}, which sattar does not model",
+                    o.id, o.class
+                )))
+            }
+        },
+        ArrayOf::Ref(class) => env
+            .new_object_array(len, class_ref(class), JObject::null())?
+            .into(),
+    })
+}
+
+/// The elements of an array the input gives (`"0"`, `"1"`, … of its fields), index and value.
+fn elements(o: &WireObject) -> impl Iterator<Item = (usize, &WireValue)> {
+    o.fields
+        .iter()
+        .filter_map(|(f, v)| Some((sattar_heap::element_index(f)?, v)))
+}
+
+/// Writes the input array `o`'s elements into `arr` (made by [`new_array`]): one region write
+/// for primitives, one element write per non-null reference (other input objects and arrays,
+/// the array itself included).
+fn fill_array<'l>(
+    env: &mut JNIEnv<'l>,
+    arr: &JObject<'l>,
+    element: &ArrayOf,
+    o: &WireObject,
+    inputs: &InputObjects<'l, '_>,
+) -> Result<(), JniOrMsg> {
+    let len = usize::try_from(env.get_array_length(<&JObjectArray>::from(arr))?).unwrap_or(0);
+    let bad = |i: usize, v: &WireValue| {
+        JniOrMsg::Msg(format!(
+            "element {i} of the array {} ({}, length {len}) is {v:?}, which it cannot hold",
+            o.id, o.class
+        ))
+    };
+    // One region of `$t` values, each taken from the wire by `$get`.
+    macro_rules! region {
+        ($array:ty, $t:ty, $set:ident, $get:expr) => {{
+            let mut buf: Vec<$t> = vec![Default::default(); len];
+            for (i, v) in elements(o) {
+                let slot = buf.get_mut(i).ok_or_else(|| bad(i, v))?;
+                let get: fn(&WireValue) -> Option<$t> = $get;
+                *slot = get(v).ok_or_else(|| bad(i, v))?;
+            }
+            env.$set(<&$array>::from(arr), 0, &buf)?;
+        }};
+    }
+    match element {
+        ArrayOf::Primitive(Primitive::Int) => {
+            region!(JIntArray, i32, set_int_array_region, |v| match v {
+                WireValue::Int(x) => Some(*x),
+                _ => None,
+            })
+        }
+        ArrayOf::Primitive(Primitive::Long) => {
+            region!(JLongArray, i64, set_long_array_region, |v| match v {
+                WireValue::Long(x) => Some(*x),
+                _ => None,
+            })
+        }
+        ArrayOf::Primitive(Primitive::Boolean) => {
+            region!(JBooleanArray, u8, set_boolean_array_region, |v| match v {
+                WireValue::Bool(x) => Some(u8::from(*x)),
+                _ => None,
+            })
+        }
+        ArrayOf::Primitive(Primitive::Char) => {
+            region!(JCharArray, u16, set_char_array_region, |v| match v {
+                WireValue::Char(x) => Some(*x),
+                _ => None,
+            })
+        }
+        ArrayOf::Primitive(Primitive::Short) => {
+            region!(JShortArray, i16, set_short_array_region, |v| match v {
+                WireValue::Short(x) => Some(*x),
+                _ => None,
+            })
+        }
+        ArrayOf::Primitive(Primitive::Byte) => {
+            region!(JByteArray, i8, set_byte_array_region, |v| match v {
+                WireValue::Byte(x) => Some(*x),
+                _ => None,
+            })
+        }
+        ArrayOf::Primitive(p) => {
+            return Err(JniOrMsg::Msg(format!(
+                "the array {} ({}) has elements of type {p:?}, which sattar does not model",
+                o.id, o.class
+            )))
+        }
+        ArrayOf::Ref(_) => {
+            let target = <&JObjectArray>::from(arr);
+            for (i, v) in elements(o) {
+                if i >= len {
+                    return Err(bad(i, v));
+                }
+                match v {
+                    WireValue::Null => {}
+                    WireValue::Ref(r) => {
+                        // A `jsize` index: below the length, itself a `jsize`.
+                        env.set_object_array_element(target, i as i32, inputs.get(r)?)?
+                    }
+                    other => return Err(bad(i, other)),
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// An array's length and elements after a run, as fields `length`, `"0"`, `"1"`, … (new objects
+/// the elements refer to are named in `post`).
+fn read_array<'l>(
+    env: &mut JNIEnv<'l>,
+    bridge: &Bridge,
+    arr: &JObject<'l>,
+    element: &ArrayOf,
+    post: &mut PostState<'l>,
+) -> Result<Vec<(String, WireValue)>, JniOrMsg> {
+    let n = env.get_array_length(<&JObjectArray>::from(arr))?;
+    let len = usize::try_from(n).unwrap_or(0);
+    let mut fields = vec![(sattar_heap::ARRAY_LENGTH.to_string(), WireValue::Int(n))];
+    // One region read of `$t` values, each put on the wire by `$wire`.
+    macro_rules! region {
+        ($array:ty, $t:ty, $get:ident, $wire:expr) => {{
+            let mut buf: Vec<$t> = vec![Default::default(); len];
+            env.$get(<&$array>::from(arr), 0, &mut buf)?;
+            let wire: fn($t) -> WireValue = $wire;
+            buf.into_iter().map(wire).collect::<Vec<WireValue>>()
+        }};
+    }
+    let values = match element {
+        ArrayOf::Primitive(Primitive::Int) => {
+            region!(JIntArray, i32, get_int_array_region, WireValue::Int)
+        }
+        ArrayOf::Primitive(Primitive::Long) => {
+            region!(JLongArray, i64, get_long_array_region, WireValue::Long)
+        }
+        ArrayOf::Primitive(Primitive::Boolean) => {
+            region!(JBooleanArray, u8, get_boolean_array_region, |b| {
+                WireValue::Bool(b != 0)
+            })
+        }
+        ArrayOf::Primitive(Primitive::Char) => {
+            region!(JCharArray, u16, get_char_array_region, WireValue::Char)
+        }
+        ArrayOf::Primitive(Primitive::Short) => {
+            region!(JShortArray, i16, get_short_array_region, WireValue::Short)
+        }
+        ArrayOf::Primitive(Primitive::Byte) => {
+            region!(JByteArray, i8, get_byte_array_region, WireValue::Byte)
+        }
+        ArrayOf::Primitive(p) => {
+            return Err(JniOrMsg::Msg(format!(
+                "an array with elements of type {p:?}, which sattar does not model"
+            )))
+        }
+        ArrayOf::Ref(_) => {
+            let mut out = Vec::with_capacity(len);
+            for i in 0..n {
+                let e = env.get_object_array_element(<&JObjectArray>::from(arr), i)?;
+                out.push(post.name_of(env, bridge, e)?);
+            }
+            out
+        }
+    };
+    fields.extend(
+        values
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| (sattar_heap::element_field(i), v)),
+    );
+    Ok(fields)
 }
 
 /// The input objects of a run, allocated in the JVM, and their names.

@@ -3,8 +3,10 @@
 //!
 //! Each test builds its input heap field by field (directly where Java allows it, through the
 //! support class's reflection for private or final fields, private classes and classes without a
-//! usable constructor), sets every static field, calls the method and checks the outcome with one
-//! of two oracles:
+//! usable constructor), and its arrays as Java writes them (`int[] a = new int[] {2, 5};`,
+//! `Node[] b = new Node[2];` then `b[1] = n0;`, the support class's `newArray`/`setElement` when
+//! the element class cannot be named), sets every static field, calls the method and checks the
+//! outcome with one of two oracles (arrays of the post-state: `length`, then every element):
 //!
 //! - [`Oracle::Spec`]: the specification compiled to Java (the support class evaluates every
 //!   constraint on a snapshot of the pre-state taken before the call and one of the post-state
@@ -22,9 +24,9 @@ mod access;
 mod java;
 mod spec;
 
-use access::{package_of, Access};
+use access::{binary_name, package_of, Access};
 use java::{ascii_only, comment, is_qualified_name, lower_first, string, Names};
-use sattar_heap::{Heap, ObjId, TestInput, Value};
+use sattar_heap::{element_index, Heap, ObjId, Object, TestInput, Value};
 use sattar_java::{ClassKind, Execution, IntKind, Method, MethodId, Program, Termination, Type};
 use sattar_spec::ResolvedMethod;
 use std::collections::{BTreeMap, VecDeque};
@@ -449,6 +451,10 @@ impl<'a> TestWriter<'a> {
                 self.vars.insert(id.clone(), Var { name: var, class });
                 continue;
             }
+            if let Some(element) = self.array_element(&obj.class) {
+                self.declare_array(id, obj, &element, heap)?;
+                continue;
+            }
             let class = self.access.class(&obj.class).filter(|c| !c.is_exception);
             let class = class.ok_or_else(|| {
                 self.bad(format!(
@@ -477,6 +483,12 @@ impl<'a> TestWriter<'a> {
             {
                 continue;
             }
+            if let Some(element) = self.array_element(&obj.class) {
+                if element.is_ref() {
+                    self.fill_array(id, obj, &element, heap)?;
+                }
+                continue;
+            }
             for (name, value) in &obj.fields {
                 let (decl, field) = self.access.declaring(&obj.class, name).ok_or_else(|| {
                     self.bad(format!(
@@ -502,6 +514,122 @@ impl<'a> TestWriter<'a> {
             }
         }
         Ok(())
+    }
+
+    /// The element type of an array class of the program (`None` for any other class).
+    fn array_element(&self, class: &str) -> Option<Type> {
+        self.access.class(class).and_then(|c| c.element.clone())
+    }
+
+    /// An input array's elements, checked: `length` and the elements below it are its only
+    /// fields.
+    fn elements_of(&self, id: &ObjId, obj: &Object) -> Result<Vec<Value>, ExportError> {
+        let n = obj.length().ok_or_else(|| {
+            self.bad(format!(
+                "array {id} ({}) has no non-negative length",
+                obj.class
+            ))
+        })?;
+        let stray = obj
+            .fields
+            .keys()
+            .find(|f| *f != sattar_heap::ARRAY_LENGTH && element_index(f).is_none_or(|i| i >= n));
+        if let Some(f) = stray {
+            return Err(self.bad(format!(
+                "array {id} ({}) of length {n} has a field {f}; an array has its elements 0..{n} only",
+                obj.class
+            )));
+        }
+        Ok(obj.elements().unwrap_or_default())
+    }
+
+    /// `int[] a = new int[] {2, 5};` for an array of primitives, `Node[] a = new Node[3];` for
+    /// one of references (filled once every object exists, [`Self::fill_array`]), and the
+    /// support class's `newArray` for an array whose element class a test cannot name.
+    fn declare_array(
+        &mut self,
+        id: &ObjId,
+        obj: &Object,
+        element: &Type,
+        heap: &Heap,
+    ) -> Result<(), ExportError> {
+        let elements = self.elements_of(id, obj)?;
+        let n = elements.len();
+        let var = self.names.fresh(&lower_first(id.as_str()), "o");
+        let class = &obj.class;
+        let (decl, typed) = if !self.access.nameable(class) {
+            let component = binary_name(self.program, &element.to_string());
+            let make = format!("{}.newArray({}, {n})", self.support, string(&component));
+            (format!("Object {var} = {make};"), false)
+        } else if !element.is_ref() {
+            let values = elements
+                .iter()
+                .enumerate()
+                .map(|(i, v)| Ok(self.value(v, element, heap, &format!("{id}[{i}]"))?.code))
+                .collect::<Result<Vec<_>, ExportError>>()?;
+            (
+                format!("{class} {var} = new {class} {{{}}};", values.join(", ")),
+                true,
+            )
+        } else {
+            // `new int[3][]`: the length goes to the first pair of brackets.
+            let base = class.trim_end_matches("[]");
+            let dims = (class.len() - base.len()) / 2;
+            let rest = "[]".repeat(dims.saturating_sub(1));
+            (format!("{class} {var} = new {base}[{n}]{rest};"), true)
+        };
+        self.lines.push(decl);
+        let class = typed.then(|| class.clone());
+        self.vars.insert(id.clone(), Var { name: var, class });
+        Ok(())
+    }
+
+    /// `a[1] = n0;` (or the support class's `setElement`) for every non-null element of an input
+    /// array of references.
+    fn fill_array(
+        &mut self,
+        id: &ObjId,
+        obj: &Object,
+        element: &Type,
+        heap: &Heap,
+    ) -> Result<(), ExportError> {
+        for (i, v) in self.elements_of(id, obj)?.iter().enumerate() {
+            if *v == Value::Null {
+                continue;
+            }
+            let e = self.value(v, element, heap, &format!("{id}[{i}]"))?;
+            let var = self.var(id)?;
+            let line = match var.class.is_some() && e.typed {
+                true => format!("{}[{i}] = {};", var.name, e.code),
+                false => format!(
+                    "{}.setElement({}, {i}, {});",
+                    self.support, var.name, e.code
+                ),
+            };
+            self.lines.push(line);
+        }
+        Ok(())
+    }
+
+    /// `a.length`, or the support class's `length(a)` for an array held as an `Object`.
+    fn length_of(&self, var: &Var) -> String {
+        match var.class.is_some() {
+            true => format!("{}.length", var.name),
+            false => format!("{}.length({})", self.support, var.name),
+        }
+    }
+
+    /// `a[i]`, or the support class's `element(a, i)` cast to the element type.
+    fn element_of(&self, var: &Var, i: usize, element: &Type) -> String {
+        if var.class.is_some() {
+            return format!("{}[{i}]", var.name);
+        }
+        let get = format!("{}.element({}, {i})", self.support, var.name);
+        match element {
+            Type::Int => format!("(int) {get}"),
+            Type::Boolean => format!("(boolean) {get}"),
+            _ => get,
+        }
     }
 
     /// Every static field of the program, to the input's value or its type's default: a test
@@ -953,6 +1081,20 @@ impl<'a> TestWriter<'a> {
         let order = self.bind_new_objects(post)?;
         for id in order {
             let Some(obj) = post.get(&id) else { continue };
+            if let Some(element) = self.array_element(&obj.class) {
+                let var = self.var(&id)?.clone();
+                let n = obj.length().unwrap_or(0);
+                let length = i32::try_from(n).unwrap_or(i32::MAX);
+                let line =
+                    self.assertion(&Value::Int(length), &Type::Int, &self.length_of(&var), post)?;
+                self.lines.push(line);
+                for (i, v) in obj.elements().unwrap_or_default().iter().enumerate() {
+                    let actual = self.element_of(&var, i, &element);
+                    let line = self.assertion(v, &element, &actual, post)?;
+                    self.lines.push(line);
+                }
+                continue;
+            }
             for (name, value) in &obj.fields {
                 let (decl, field) = self.field(&obj.class, name, &id)?;
                 let actual = self.read(&id, decl, &field)?;
@@ -1052,15 +1194,29 @@ impl<'a> TestWriter<'a> {
         post: &Heap,
     ) -> Result<(), ExportError> {
         let from_class = post.get(from).map(|o| o.class.clone()).unwrap_or_default();
-        let (decl, f) = self.field(&from_class, field, from)?;
-        let path = self.read(from, decl, &f)?;
+        let (path, static_type) = match self.array_element(&from_class) {
+            Some(element) => {
+                let i = element_index(field).ok_or_else(|| {
+                    self.bad(format!("array {from} ({from_class}) has a field {field}"))
+                })?;
+                (self.element_of(self.var(from)?, i, &element), element)
+            }
+            None => {
+                let (decl, f) = self.field(&from_class, field, from)?;
+                (self.read(from, decl, &f)?, f.ty)
+            }
+        };
         let var = self.names.fresh(&lower_first(target.as_str()), "o");
         let target_class = post
             .get(target)
             .map(|o| o.class.clone())
             .unwrap_or_default();
         let class = self.access.nameable(&target_class).then_some(target_class);
-        let reflective = path.starts_with(self.support);
+        // A read through reflection is an `Object`; an element of an `Object[]` too.
+        let reflective = path.starts_with(self.support)
+            || class
+                .as_ref()
+                .is_some_and(|c| static_type != Type::Class(c.clone()));
         match &class {
             Some(c) if reflective => self.lines.push(format!("{c} {var} = ({c}) {path};")),
             Some(c) => self.lines.push(format!("{c} {var} = {path};")),

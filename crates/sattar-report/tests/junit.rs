@@ -910,3 +910,297 @@ fn a_packaged_subject_gets_its_package_and_the_spec_decides() {
         }
     }
 }
+
+// ---------------------------------------------------------------- arrays
+
+const ARRAYS: &str = "class Heap {
+    int[] heap;
+    int size;
+    Node[] nodes;
+    Object[] objs;
+    int[][] grid;
+    Secret[] secrets;
+    char[] chars;
+
+    static class Node { int key; }
+    private static class Secret { int k; }
+
+    void insert(int x) {
+        if (size == heap.length) {
+            int[] bigger = new int[2 * size + 1];
+            for (int i = 0; i < size; i++) {
+                bigger[i] = heap[i];
+            }
+            heap = bigger;
+        }
+        heap[size] = x;
+        int i = size;
+        size++;
+        while (i > 0) {
+            int parent = (i - 1) / 2;
+            if (heap[parent] <= heap[i]) {
+                break;
+            }
+            int t = heap[parent];
+            heap[parent] = heap[i];
+            heap[i] = t;
+            i = parent;
+        }
+    }
+
+    Node[] wrap(int k) {
+        Node[] out = new Node[2];
+        out[0] = new Node();
+        out[0].key = k;
+        out[1] = nodes[0];
+        nodes = out;
+        return out;
+    }
+
+    int touch() {
+        objs[0] = objs;
+        grid[1] = grid[0];
+        secrets[0].k++;
+        secrets[1] = new Secret();
+        chars[0]++;
+        return grid.length;
+    }
+
+    int at(int i) {
+        return heap[i];
+    }
+}
+";
+
+/// The receiver `H` of class `Heap` with `fields`, the other objects, and the arguments.
+fn heap_input(
+    fields: &[(&str, Value)],
+    objects: Vec<(&str, Object)>,
+    args: &[(&str, i32)],
+) -> TestInput {
+    let mut heap = Heap::default();
+    heap.objects.insert(ObjId::new("H"), object("Heap", fields));
+    for (id, o) in objects {
+        heap.objects.insert(ObjId::new(id), o);
+    }
+    TestInput {
+        this: Some(ObjId::new("H")),
+        args: args
+            .iter()
+            .map(|(a, v)| (a.to_string(), Value::Int(*v)))
+            .collect(),
+        heap,
+    }
+}
+
+fn int_array(v: &[i32]) -> Object {
+    Object::array("int[]", v.iter().map(|i| Value::Int(*i)).collect())
+}
+
+/// Input arrays are built (`new int[] {2, 5}`, `new Heap.Node[2]` filled element by element,
+/// the support class's `newArray`/`setElement` for an array of a private class), shared arrays
+/// stay one object (an `Object[]` holding itself, a row in two places of an `int[][]`), and the
+/// post-state's arrays, new ones included, are compared element by element; every test passes
+/// on the code it was observed on.
+#[test]
+fn arrays_are_built_and_compared_element_by_element() {
+    let p = parse("Heap.java", ARRAYS);
+    let insert = method(&p, "insert");
+    let wrap = method(&p, "wrap");
+    let touch = method(&p, "touch");
+    let at = method(&p, "at");
+    let heap_of = |v: &[i32], size: i32, x: i32| {
+        heap_input(
+            &[("heap", r("A")), ("size", Value::Int(size))],
+            vec![("A", int_array(v))],
+            &[("x", x)],
+        )
+    };
+    let suites = [
+        (
+            insert,
+            vec![
+                observed(&p, insert, "insert 1 into [2, 5]", heap_of(&[2, 5], 2, 1)),
+                observed(&p, insert, "insert 3 into []", heap_of(&[], 0, 3)),
+                observed(
+                    &p,
+                    insert,
+                    "insert 0 into [4, 9, 6]",
+                    heap_of(&[4, 9, 6], 1, 0),
+                ),
+            ],
+            vec![
+                "int[] a = new int[] {2, 5};",
+                "assertEquals(5, new0.length, \"new0.length\");",
+                "assertEquals(1, new0[0], \"new0[0]\");",
+            ],
+        ),
+        (
+            wrap,
+            vec![observed(
+                &p,
+                wrap,
+                "wrap 9",
+                heap_input(
+                    &[("nodes", r("NA"))],
+                    vec![
+                        ("NA", Object::array("Heap.Node[]", vec![r("N0")])),
+                        ("N0", object("Heap.Node", &[("key", Value::Int(4))])),
+                    ],
+                    &[("k", 9)],
+                ),
+            )],
+            vec![
+                "Heap.Node[] nA = new Heap.Node[1];",
+                "nA[0] = n0;",
+                "Heap.Node[] result = h.wrap(9);",
+                "assertSame(n0, result[1], \"result[1]\");",
+            ],
+        ),
+        (
+            touch,
+            vec![observed(
+                &p,
+                touch,
+                "touch",
+                heap_input(
+                    &[
+                        ("objs", r("O")),
+                        ("grid", r("G")),
+                        ("secrets", r("S")),
+                        ("chars", r("C")),
+                        ("heap", r("A")),
+                    ],
+                    vec![
+                        ("A", int_array(&[1])),
+                        (
+                            "O",
+                            Object::array("java.lang.Object[]", vec![Value::Null, r("A")]),
+                        ),
+                        ("G", Object::array("int[][]", vec![r("R0"), Value::Null])),
+                        ("R0", int_array(&[7, 8])),
+                        (
+                            "S",
+                            Object::array("Heap.Secret[]", vec![r("S0"), Value::Null]),
+                        ),
+                        ("S0", object("Heap.Secret", &[("k", Value::Int(1))])),
+                        ("C", Object::array("char[]", vec![Value::Int(65)])),
+                    ],
+                    &[],
+                ),
+            )],
+            vec![
+                "int[][] g = new int[2][];",
+                "g[0] = r0;",
+                "Object s = HeapSattarSpec.newArray(\"Heap$Secret\", 2);",
+                "HeapSattarSpec.setElement(s, 0, s0);",
+                "char[] c = new char[] {(char) 65};",
+                "assertSame(o, o[0], \"o[0]\");",
+                "assertSame(r0, g[1], \"g[1]\");",
+                "assertEquals((char) 66, c[0], \"c[0]\");",
+                "Object new0 = HeapSattarSpec.element(s, 1);",
+            ],
+        ),
+        (
+            at,
+            vec![
+                observed(
+                    &p,
+                    at,
+                    "at 0",
+                    heap_input(
+                        &[("heap", r("A"))],
+                        vec![("A", int_array(&[3]))],
+                        &[("i", 0)],
+                    ),
+                ),
+                observed(
+                    &p,
+                    at,
+                    "at 1",
+                    heap_input(
+                        &[("heap", r("A"))],
+                        vec![("A", int_array(&[3]))],
+                        &[("i", 1)],
+                    ),
+                ),
+            ],
+            vec!["assertThrows(java.lang.ArrayIndexOutOfBoundsException.class, () -> h.at(1));"],
+        ),
+    ];
+    for (m, tests, snippets) in suites {
+        let suite = junit_test_class(&p, m, &tests).expect("exportable");
+        for snippet in snippets {
+            assert!(
+                suite.source.contains(snippet),
+                "no `{snippet}` in\n{}",
+                suite.source
+            );
+        }
+        let name = format!("arrays-{}", p.method(m).name);
+        assert_all_pass(
+            compile_and_run(&name, ("Heap.java", ARRAYS), &suite),
+            tests.len(),
+        );
+    }
+}
+
+/// The spec oracle reads arrays in both states: `length` and elements (`a[i]`) of the
+/// snapshots; the test fails on a faulty insertion and passes on the correct one.
+#[test]
+fn the_spec_oracle_reads_arrays_in_both_states() {
+    let p = parse("Heap.java", ARRAYS);
+    let m = method(&p, "insert");
+    let spec = "spec Heap {\n  invariant fits: this.size <= this.heap.length && this.size >= 0\n  method insert(x: int) {\n    ensures grown: this.size' = this.size + 1\n    ensures least: this.heap'[0]' <= x\n  }\n}\n";
+    let spec = sattar_spec::parse_spec("heap.spec", spec).expect("parses");
+    let rm = sattar_spec::resolve(&spec, &p.schema(), &p.sig(m), None)
+        .unwrap_or_else(|e| panic!("resolves: {e}"));
+    let suite_input = |_: &Program| {
+        heap_input(
+            &[("heap", r("A")), ("size", Value::Int(2))],
+            vec![("A", int_array(&[2, 5]))],
+            &[("x", 1)],
+        )
+    };
+    let t = ExportedTest {
+        name: "insert 1".into(),
+        input: suite_input(&p),
+        verdict: "pass".into(),
+        violated: vec![],
+        expected: None,
+        timeout: None,
+    };
+    let files = junit_suite(&p, m, &[t], Oracle::Spec(&rm)).expect("exportable");
+    let suite = Suite { files };
+    let faulty = ARRAYS.replace(
+        "if (heap[parent] <= heap[i])",
+        "if (heap[parent] >= heap[i])",
+    );
+    for (label, source, failing) in [("correct", ARRAYS, 0), ("faulty", faulty.as_str(), 1)] {
+        // sattar's own oracle says the same of the run.
+        let q = parse("Heap.java", source);
+        let input = &suite_input(&q);
+        let exec = run(&q, method(&q, "insert"), input, Limits::default()).expect("runs");
+        let args = input.args.clone();
+        let result = exec.result().cloned();
+        let verdict = sattar_spec::evaluate(
+            &rm,
+            &input.heap,
+            &exec.post,
+            input.this.as_ref(),
+            &args,
+            result.as_ref(),
+        )
+        .expect("evaluates");
+        assert_eq!(verdict.passed(), failing == 0, "{label}: {verdict:?}");
+        let Some((code, stdout)) =
+            compile_and_run(&format!("heap-spec-{label}"), ("Heap.java", source), &suite)
+        else {
+            return;
+        };
+        assert!(
+            stdout.contains(&format!("ran 1 tests, {failing} failing")),
+            "{label} ({code}): {stdout}"
+        );
+    }
+}

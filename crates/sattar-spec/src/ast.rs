@@ -221,6 +221,12 @@ pub enum NodeKind {
     Mult(Quant, Box<Node>),
     /// `q x, y: bound | body`.
     Quant(Quant, Vec<(String, Span)>, Box<Node>, Box<Node>),
+    /// `a[i]`: an array's element.
+    Index(Box<Node>, Box<Node>),
+    /// `lo .. hi`: the integers from `lo` to `hi`.
+    Range(Box<Node>, Box<Node>),
+    /// `C[]`: the array class of class path `C` (every array that is one).
+    ArrayClass(Box<Node>),
 }
 
 /// A declared parameter of a predicate or method: name and type as written.

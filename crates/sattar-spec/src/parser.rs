@@ -447,7 +447,7 @@ impl Parser {
             vars.push(self.name("a variable name")?);
         }
         self.expect_sym(":")?;
-        let bound = self.union()?;
+        let bound = self.range()?;
         self.expect_sym("|")?;
         let body = self.formula()?;
         Ok(self.node(
@@ -479,13 +479,13 @@ impl Parser {
         let start = self.start();
         if let Some(q) = self.quant_kw() {
             self.bump();
-            let e = self.union()?;
+            let e = self.range()?;
             return Ok(self.node(start, NodeKind::Mult(q, Box::new(e))));
         }
-        let lhs = self.union()?;
+        let lhs = self.range()?;
         match self.cmp_op() {
             Some(op) => {
-                let rhs = self.union()?;
+                let rhs = self.range()?;
                 Ok(self.node(
                     start,
                     NodeKind::Binary(BinOp::Cmp(op), Box::new(lhs), Box::new(rhs)),
@@ -493,6 +493,17 @@ impl Parser {
             }
             None => Ok(lhs),
         }
+    }
+
+    /// `lo .. hi` (looser than `+`/`-`), or an expression.
+    fn range(&mut self) -> PResult<Node> {
+        let start = self.start();
+        let lo = self.union()?;
+        if !self.eat_sym("..") {
+            return Ok(lo);
+        }
+        let hi = self.union()?;
+        Ok(self.node(start, NodeKind::Range(Box::new(lo), Box::new(hi))))
     }
 
     fn union(&mut self) -> PResult<Node> {
@@ -543,11 +554,21 @@ impl Parser {
     /// Joins and primes after an atom; each counts as one nesting level.
     fn postfix_ops(&mut self, start: usize, e: &mut Node) -> PResult<()> {
         loop {
-            if self.is_sym(".") || self.is_sym("'") {
+            if self.is_sym(".") || self.is_sym("'") || self.is_sym("[") {
                 self.deeper()?;
             }
             let old = || NodeKind::Bool(true);
-            if self.eat_sym(".") {
+            if self.is_sym("[") && matches!(self.peek_at(1), Tok::Sym("]")) {
+                self.bump();
+                self.bump();
+                let l = std::mem::replace(e, self.node(start, old()));
+                *e = self.node(start, NodeKind::ArrayClass(Box::new(l)));
+            } else if self.eat_sym("[") {
+                let index = self.nested(Self::union)?;
+                self.expect_sym("]")?;
+                let l = std::mem::replace(e, self.node(start, old()));
+                *e = self.node(start, NodeKind::Index(Box::new(l), Box::new(index)));
+            } else if self.eat_sym(".") {
                 let r = self.nested_rel(Self::rel_unary)?;
                 let l = std::mem::replace(e, self.node(start, old()));
                 *e = self.node(start, NodeKind::Join(Box::new(l), r));

@@ -519,6 +519,35 @@ impl Resolver<'_> {
             NodeKind::Binary(op @ (BinOp::Plus | BinOp::Minus | BinOp::Amp), l, r) => {
                 self.set_or_arith(*op, l, r)
             }
+            NodeKind::Index(array, index) => self.index(array, index),
+            NodeKind::ArrayClass(inner) => {
+                let path = self.class_path(inner).ok_or_else(|| {
+                    n.span
+                        .error("`[]` after something that is not a class name")
+                        .with_help(
+                            "name an array class as Java does: `int[]`, `Node[]`, `Object[]`",
+                        )
+                })?;
+                let name = format!("{path}[]");
+                match self.schema.resolve_class(&name) {
+                    Ok(c) => Ok(Term::Set(self.class_extent(c))),
+                    Err(c) if c.is_empty() => Err(n
+                        .span
+                        .error(format!("unknown array class `{name}`"))
+                        .with_help("the program names no such array type")),
+                    Err(c) => Err(n
+                        .span
+                        .error(format!("array class `{name}` is ambiguous"))
+                        .with_help(format!("write one of {}", c.join(", ")))),
+                }
+            }
+            NodeKind::Range(lo, hi) => {
+                let a = self.term(lo)?;
+                let a = self.as_int(a, lo, "`..`")?;
+                let b = self.term(hi)?;
+                let b = self.as_int(b, hi, "`..`")?;
+                Ok(Term::Set(SetExpr::Range(Box::new(a), Box::new(b))))
+            }
             NodeKind::Binary(BinOp::Times, l, r) => {
                 let a = self.term(l)?;
                 let a = self.as_int(a, l, "`*`")?;
@@ -531,6 +560,42 @@ impl Resolver<'_> {
                 .error("expected an expression, found a formula")
                 .with_help("a formula cannot be used as a value here")),
         }
+    }
+
+    /// `a[i]`: `a` must be arrays with one element type.
+    fn index(&mut self, array: &Node, index: &Node) -> RResult<Term> {
+        let arrays = self.set(array)?;
+        let i = self.term(index)?;
+        let i = self.as_int(i, index, "an index")?;
+        let not_array = || {
+            array
+                .span
+                .error(format!(
+                    "type error: `[…]` on a set of {}, not arrays",
+                    arrays.ty()
+                ))
+                .with_help("index an array-valued expression such as `this.items[i]`")
+        };
+        let SetType::Objects(classes) = arrays.ty() else {
+            return Err(not_array());
+        };
+        let mut elems = classes.iter().map(|c| {
+            self.schema
+                .classes
+                .get(c)
+                .and_then(|k| k.element.clone())
+                .ok_or_else(not_array)
+        });
+        let elem = elems.next().unwrap_or_else(|| Err(not_array()))?;
+        if elems.any(|e| e.ok().as_ref() != Some(&elem)) {
+            return Err(not_array());
+        }
+        Ok(Term::Set(SetExpr::Elem {
+            array: Box::new(arrays),
+            index: Box::new(i),
+            state: self.state,
+            elem,
+        }))
     }
 
     fn this(&self, span: &Span) -> RResult<SetExpr> {
@@ -608,6 +673,7 @@ impl Resolver<'_> {
                     ..
                 },
             ) => self.class_path(l).map(|p| format!("{p}.{f}")),
+            NodeKind::ArrayClass(inner) => self.class_path(inner).map(|p| format!("{p}[]")),
             _ => None,
         }
     }
@@ -956,6 +1022,8 @@ fn scalar_set(s: &SetExpr) -> bool {
         | SetExpr::Constant(..)
         | SetExpr::IntValue(_) => true,
         SetExpr::Join { left, rel, .. } if one_field(rel).is_some() => scalar_set(left),
+        SetExpr::Elem { array, .. } => scalar_set(array),
+        SetExpr::Range(..) => false,
         SetExpr::Join { .. }
         | SetExpr::Class(..)
         | SetExpr::Union(..)

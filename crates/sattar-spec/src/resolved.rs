@@ -163,6 +163,20 @@ pub enum SetExpr {
     Inter(Box<SetExpr>, Box<SetExpr>),
     /// The singleton of an integer value (integer literals, and arithmetic used as a set).
     IntValue(Box<IntExpr>),
+    /// `a[i]` in a state: element `i` of every array in `array` whose length exceeds `i` (a box
+    /// element stands for its value, as a box field does).
+    Elem {
+        /// The arrays.
+        array: Box<SetExpr>,
+        /// The index.
+        index: Box<IntExpr>,
+        /// The state read.
+        state: State,
+        /// The element type (every array class of `array` has it).
+        elem: sattar_heap::FieldType,
+    },
+    /// `lo .. hi`: every integer from `lo` to `hi` (empty when `hi < lo`).
+    Range(Box<IntExpr>, Box<IntExpr>),
 }
 
 impl SetExpr {
@@ -188,7 +202,8 @@ impl SetExpr {
                 }
                 (x, _) => x,
             },
-            SetExpr::IntValue(_) => SetType::Int,
+            SetExpr::IntValue(_) | SetExpr::Range(..) => SetType::Int,
+            SetExpr::Elem { elem, .. } => SetType::of(elem),
         }
     }
 }

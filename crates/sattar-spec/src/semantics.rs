@@ -34,7 +34,15 @@ pub enum EvalError {
     /// Integer arithmetic left the i64 range.
     #[error("integer overflow while evaluating the spec")]
     Overflow,
+    /// A range `lo .. hi` has more members than the evaluator enumerates.
+    #[error(
+        "the range {0} .. {1} has more than {MAX_RANGE} members; bound it by a length or size"
+    )]
+    RangeTooLarge(i64, i64),
 }
+
+/// The most members a range `lo .. hi` may have in an evaluation.
+pub const MAX_RANGE: i64 = 1 << 20;
 
 /// The outcome of one named constraint.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -316,6 +324,29 @@ impl<'a> Env<'a> {
             }
             SetExpr::IntValue(i) => {
                 out.insert(Atom::Int(self.int(i, b)?));
+            }
+            SetExpr::Range(lo, hi) => {
+                let (lo, hi) = (self.int(lo, b)?, self.int(hi, b)?);
+                if hi.saturating_sub(lo) >= MAX_RANGE {
+                    return Err(EvalError::RangeTooLarge(lo, hi));
+                }
+                out.extend((lo..=hi).map(Atom::Int));
+            }
+            SetExpr::Elem {
+                array,
+                index,
+                state,
+                ..
+            } => {
+                let i = self.int(index, b)?;
+                let heap = self.heap(*state);
+                for a in self.set(array, b)? {
+                    let Atom::Obj(o) = a else { continue };
+                    let Some(obj) = heap.get(&o) else { continue };
+                    let within = usize::try_from(i).ok().filter(|&i| Some(i) < obj.length());
+                    let v = within.and_then(|i| obj.get(&sattar_heap::element_field(i)));
+                    out.extend(v.and_then(|v| atom_in(v, &[heap])));
+                }
             }
         }
         Ok(out)

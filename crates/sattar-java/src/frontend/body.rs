@@ -99,6 +99,7 @@ pub(crate) fn lower_program(cx: &Cx, decls: Decls) -> Program {
         .collect();
     let mut classes = decls.classes.clone();
     classes.extend(super::decls::box_classes(&decls));
+    classes.extend(super::decls::array_classes(&decls));
     let mut program = Program {
         files,
         classes,
@@ -617,7 +618,7 @@ impl<'a, 'c> Lower<'a, 'c> {
     }
 
     /// Makes `n`'s statement the current one (its nodes are made from now on); its id.
-    fn enter_stmt(&mut self, n: usize) -> R<StmtId> {
+    pub(crate) fn enter_stmt(&mut self, n: usize) -> R<StmtId> {
         let id = self
             .ids
             .get(&n)
@@ -659,6 +660,7 @@ impl<'a, 'c> Lower<'a, 'c> {
             "WHILE_LOOP" => self.while_stmt(n, out),
             "DO_WHILE_LOOP" => self.do_stmt(n, out),
             "FOR_LOOP" => self.for_stmt(n, out),
+            "ENHANCED_FOR_LOOP" => self.for_each(n, out),
             "BREAK" | "CONTINUE" => self.jump(n, out),
             "RETURN" => self.return_stmt(n, out),
             "THROW" => self.throw_stmt(n, out),
@@ -679,9 +681,6 @@ impl<'a, 'c> Lower<'a, 'c> {
                 return Err(self
                     .cx
                     .unsupported(d, format!("the `{m}` modifier on a local variable")));
-            }
-            if node.vt.as_deref().is_some_and(|t| t.ends_with("[]")) {
-                return Err(self.cx.unsupported(d, "array variable"));
             }
             let ty = value_type(self.cx, self.decls, d)?;
             let name = node.name.clone().unwrap_or_default();
@@ -745,7 +744,7 @@ impl<'a, 'c> Lower<'a, 'c> {
     }
 
     /// `if (!t) break L;`: how a loop test leaves the loop.
-    fn leave_unless(&mut self, t: VarId, l: Label, out: &mut Block) {
+    pub(crate) fn leave_unless(&mut self, t: VarId, l: Label, out: &mut Block) {
         let not = self.let_temp(
             Type::Boolean,
             Rvalue::Unary(UnOp::Not, Operand::Var(t)),
@@ -785,7 +784,12 @@ impl<'a, 'c> Lower<'a, 'c> {
 
     /// Opens a loop: its break label and its `continue` label (with the label the loop statement
     /// carries, if `labeled` just read one).
-    fn open_loop(&mut self) -> (Label, Label) {
+    /// Leaves the innermost loop's labels.
+    pub(crate) fn close_loop(&mut self) {
+        self.loops.pop();
+    }
+
+    pub(crate) fn open_loop(&mut self) -> (Label, Label) {
         let brk = self.label();
         let cont = self.label();
         self.loops.push(LoopLabels {
@@ -808,7 +812,7 @@ impl<'a, 'c> Lower<'a, 'c> {
         let name = node.label.clone();
         if matches!(
             self.cx.node(body).k.as_str(),
-            "WHILE_LOOP" | "DO_WHILE_LOOP" | "FOR_LOOP"
+            "WHILE_LOOP" | "DO_WHILE_LOOP" | "FOR_LOOP" | "ENHANCED_FOR_LOOP"
         ) {
             self.pending_label = name;
             return self.stmt(body, out);
@@ -1109,7 +1113,7 @@ impl<'a, 'c> Lower<'a, 'c> {
     }
 
     /// Lowers a loop's own body; wrapped in `Labeled` when a `continue` targets it.
-    fn loop_body(&mut self, n: usize, id: StmtId, out: &mut Block) -> R<()> {
+    pub(crate) fn loop_body(&mut self, n: usize, id: StmtId, out: &mut Block) -> R<()> {
         let b = self.body(n)?;
         let used = self.loops.last().is_some_and(|l| l.cont_used);
         let cont = self.loops.last().map_or(Label(0), |l| l.cont);

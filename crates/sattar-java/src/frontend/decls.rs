@@ -9,7 +9,7 @@ use sattar_diag::Diagnostic;
 use sattar_heap::{BoxClass, BOX_VALUE, OBJECT};
 use sattar_jdk::tree::MethodRef;
 use std::cell::RefCell;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 type R<T> = Result<T, Diagnostic>;
 
@@ -95,6 +95,8 @@ pub(crate) struct Decls {
     pub library: RefCell<Vec<Header>>,
     /// The box classes (`java.lang.Integer`, …) the program names, found as types are read.
     pub boxes: RefCell<BTreeSet<String>>,
+    /// The array classes the program names (`int[]` → `int`), found as types are read.
+    pub arrays: RefCell<BTreeMap<String, Type>>,
 }
 
 impl Decls {
@@ -111,6 +113,15 @@ impl Decls {
             b if BoxClass::named(b).is_some() => {
                 self.boxes.borrow_mut().insert(b.into());
                 Some(Type::Class(b.into()))
+            }
+            a if a.ends_with("[]") => {
+                let element = match self.ty(&a[..a.len() - 2])? {
+                    Type::Void | Type::Null => return None,
+                    t => t,
+                };
+                let class = sattar_heap::array_class_of(&element.to_string());
+                self.arrays.borrow_mut().insert(class.clone(), element);
+                Some(Type::Class(class))
             }
             other => self.names.get(other).map(|q| Type::Class(q.clone())),
         }
@@ -257,6 +268,45 @@ pub(crate) fn box_classes(decls: &Decls) -> Vec<Class> {
             is_exception: false,
             annotations: Vec::new(),
             span: Span::default(),
+            element: None,
+        })
+        .collect()
+}
+
+/// The array classes the program names (`int[]`, `Node[]`): final classes with the one field
+/// `length`, implementing `Cloneable` and `Serializable` (JLS 10.8). Their elements are fields
+/// named by index in every heap ([`sattar_heap::element_field`]).
+pub(crate) fn array_classes(decls: &Decls) -> Vec<Class> {
+    decls
+        .arrays
+        .borrow()
+        .iter()
+        .map(|(name, element)| Class {
+            name: name.clone(),
+            binary: name.clone(),
+            file: FileId(0),
+            kind: ClassKind::Class,
+            is_abstract: false,
+            is_private: false,
+            superclass: None,
+            interfaces: ["java.lang.Cloneable", "java.io.Serializable"]
+                .iter()
+                .map(|i| i.to_string())
+                .collect(),
+            outer: None,
+            fields: vec![Field {
+                name: sattar_heap::ARRAY_LENGTH.into(),
+                ty: Type::Int,
+                is_private: false,
+                is_final: true,
+                span: Span::default(),
+            }],
+            statics: Vec::new(),
+            enum_constants: Vec::new(),
+            is_exception: false,
+            annotations: Vec::new(),
+            span: Span::default(),
+            element: Some(element.clone()),
         })
         .collect()
 }
@@ -293,6 +343,7 @@ pub(crate) fn collect(cx: &Cx) -> Decls {
         methods: Vec::new(),
         library: RefCell::new(Vec::new()),
         boxes: RefCell::new(BTreeSet::new()),
+        arrays: RefCell::new(BTreeMap::new()),
     };
     // Classes first (headers resolve types against them), then headers.
     for f in &found {
@@ -440,6 +491,7 @@ fn class_decl(cx: &Cx, decls: &Decls, f: &Found) -> (Class, ClassDecl) {
         is_exception,
         annotations,
         span,
+        element: None,
     };
     let mut initializers = Vec::new();
     let mut constants = HashMap::new();
@@ -555,9 +607,6 @@ pub(crate) fn value_type(cx: &Cx, decls: &Decls, n: usize) -> R<Type> {
         .vtype
         .filter(|&t| !cx.node(t).is_synthetic())
         .unwrap_or(n);
-    if erased.ends_with("[]") {
-        return Err(cx.unsupported(at, format!("array type `{}`", cx.src(at))));
-    }
     match decls.ty(erased) {
         Some(Type::Void | Type::Null) | None => Err(unsupported_type(cx, at, erased)),
         Some(t) => Ok(t),

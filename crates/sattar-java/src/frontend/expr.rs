@@ -165,6 +165,8 @@ impl Lower<'_, '_> {
             "CONDITIONAL_EXPRESSION" => self.conditional(n, &ty, out)?,
             "METHOD_INVOCATION" => self.call(n, &ty, out)?,
             "NEW_CLASS" => self.new_object(n, &ty, out)?,
+            "NEW_ARRAY" => self.new_array(n, &ty, out)?,
+            "ARRAY_ACCESS" => self.array_read(n, &ty, out)?,
             "TYPE_CAST" => self.cast(n, &ty, out)?,
             "INSTANCE_OF" => self.instance_of(n, out)?,
             k if is_assignment(k) => self.assignment(n, out)?,
@@ -418,6 +420,13 @@ impl Lower<'_, '_> {
             };
             return self.enclosing_instance(n, &class, out);
         }
+        if node.name.as_deref() == Some(sattar_heap::ARRAY_LENGTH) {
+            let target_ty = self.type_of(target)?;
+            if Self::is_array(&target_ty) {
+                let (arr, _) = self.expr(target, out)?;
+                return Ok(self.array_length(arr, &target_ty, out));
+            }
+        }
         match node.sym.as_ref().map(|s| (s.kind.as_str(), s.is_static)) {
             Some(("ENUM_CONSTANT", _)) => self.enum_constant(n),
             Some(("FIELD", true)) => {
@@ -597,7 +606,7 @@ impl Lower<'_, '_> {
             let why = self
                 .cx
                 .unsupported(site, format!("a call of `{owner}.{}` (a JDK method sattar does not model)", r.name))
-                .with_help("sattar models the program's own classes and a few JDK methods (Object.equals, Comparable.compareTo of the program's classes, Math.max/min/abs (int, long), Math.floorMod, Integer.compare/hashCode/signum, Long.compare/hashCode, Objects.requireNonNull/isNull/nonNull)");
+                .with_help("sattar models the program's own classes and a few JDK methods (Object.equals, Comparable.compareTo of the program's classes, Math.max/min/abs (int, long), Math.floorMod, Integer.compare/hashCode/signum, Long.compare/hashCode, Objects.requireNonNull/isNull/nonNull, System.arraycopy, Arrays.fill/copyOf)");
             self.decls.library_method(r, why)
         })
     }
@@ -639,6 +648,9 @@ impl Lower<'_, '_> {
         }
         if r.owner == "java.lang.Enum" && r.name == "ordinal" {
             return self.ordinal(n, sel, out);
+        }
+        if let Some(lowered) = self.array_library(n, &r, out) {
+            return lowered;
         }
         let method = self.resolve_method(&r, n);
         let sel_node = self.cx.node(sel);
@@ -922,6 +934,7 @@ impl Lower<'_, '_> {
                 };
                 self.store(obj, field, op, &ty, value, out)
             }
+            ("ARRAY_ACCESS", _, _) => self.array_store(target, op, &ty, value, out),
             _ => Err(self
                 .cx
                 .unsupported(target, format!("assignment to {}", pretty(&tnode.k)))),
@@ -967,7 +980,7 @@ impl Lower<'_, '_> {
 
     /// The value `old op= v` stores in a target of type `ty` (JLS 15.26.2): `(T) (old op v)`,
     /// computed in the promoted type and narrowed back.
-    fn compound(
+    pub(crate) fn compound(
         &mut self,
         op: BinOp,
         old: Operand,
@@ -995,7 +1008,7 @@ impl Lower<'_, '_> {
 
     /// `v` as an operand later code cannot change: a local's current value is copied into a
     /// temporary (the expression `x = y` is `y` as it was when assigned).
-    fn snapshot(&mut self, v: Operand, ty: &Type, out: &mut Block) -> Operand {
+    pub(crate) fn snapshot(&mut self, v: Operand, ty: &Type, out: &mut Block) -> Operand {
         match v {
             Operand::Var(x) if self.vars[x.0 as usize].kind != VarKind::Temp => {
                 self.let_temp(ty.clone(), Rvalue::Use(Operand::Var(x)), out)

@@ -5,6 +5,7 @@
 //! supported language is kept with the reason (`Method::unsupported`): only what an analysed
 //! method reaches must be supported.
 
+mod arrays;
 mod body;
 mod decls;
 mod expr;

@@ -291,6 +291,23 @@ impl Numbering<'_, '_> {
                 }
                 self.body(b);
             }
+            "ENHANCED_FOR_LOOP" => {
+                let (Some(v), Some(e), Some(b)) = (node.var, node.expr, node.body) else {
+                    return;
+                };
+                let header = collapse(&cx.text_of(n)[span.start..cx.span(b).start]);
+                let var = cx.node(v);
+                let ty = var.vtype.map_or(Span::default(), |t| cx.span(t));
+                let probe = Probe::ForEach {
+                    var: cx.span(v),
+                    ty,
+                    getter: each_getter(cx.node(e).t.as_deref().unwrap_or("")),
+                    expr: cx.span(e),
+                    body: cx.span(b),
+                };
+                self.add(n, StmtKind::For, span, header, probe);
+                self.body(b);
+            }
             "ASSERT" => {
                 let Some(c) = node.cond else { return };
                 let text = format!("assert {};", collapse(cx.src(c)));
@@ -495,12 +512,26 @@ fn label_source(cx: &Cx, l: usize) -> String {
     format!("{class}.{}", node.name.clone().unwrap_or_default())
 }
 
+/// The `sattar.Each` getter that reads an element of an array of erased type `array` (`int[]`).
+fn each_getter(array: &str) -> &'static str {
+    match array.strip_suffix("[]").unwrap_or("") {
+        "int" => "nextInt",
+        "long" => "nextLong",
+        "boolean" => "nextBoolean",
+        "char" => "nextChar",
+        "short" => "nextShort",
+        "byte" => "nextByte",
+        _ => "next",
+    }
+}
+
 /// The expressions a statement evaluates itself (not those of statements nested in it).
 fn own_expressions(cx: &Cx, n: usize) -> Vec<usize> {
     let node = cx.node(n);
     let parts = match node.k.as_str() {
         "EXPRESSION_STATEMENT" | "RETURN" | "THROW" | "YIELD" | "SWITCH" => vec![node.expr],
         "IF" | "WHILE_LOOP" | "DO_WHILE_LOOP" | "FOR_LOOP" | "ASSERT" => vec![node.cond],
+        "ENHANCED_FOR_LOOP" => vec![node.expr],
         _ => Vec::new(),
     };
     parts.into_iter().flatten().collect()

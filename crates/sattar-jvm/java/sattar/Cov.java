@@ -115,6 +115,11 @@ public final class Cov {
         }
     }
 
+    /** The state of an enhanced for over array a (an object, which may be null). */
+    public static Each each(Object a) {
+        return new Each(a);
+    }
+
     /** Returns v (used to run a probe before a local's initializer). */
     public static int p(boolean probe, int v) {
         return v;

@@ -3,6 +3,7 @@
 //! final fields, classes without a usable constructor, other packages): the modifiers javac
 //! reported for each class, field and method, as the IR keeps them.
 
+use sattar_heap::{element_type_name, is_array_class, is_primitive_name};
 use sattar_java::{Class, ClassKind, Field, Method, Program};
 
 /// Access decisions for tests in one package.
@@ -15,6 +16,28 @@ pub(super) struct Access<'a> {
 /// The package of a binary class name (`ds` of `ds.SortedList$Node`).
 pub(super) fn package_of(binary: &str) -> &str {
     binary.rsplit_once('.').map_or("", |(p, _)| p)
+}
+
+/// The name `Class.forName` takes for a class as sattar names it: the program's binary name
+/// (`ds.SortedList$Node`), the JVM's for an array class (`[I`, `[[I`, `[Lds.SortedList$Node;`),
+/// a JDK class's own; a primitive type keeps its name (`int`).
+pub(super) fn binary_name(program: &Program, name: &str) -> String {
+    let Some(element) = element_type_name(name) else {
+        return program
+            .class(name)
+            .map_or(name.to_string(), |c| c.binary.clone());
+    };
+    let letter = match element {
+        "int" => "I",
+        "long" => "J",
+        "boolean" => "Z",
+        "char" => "C",
+        "short" => "S",
+        "byte" => "B",
+        e if is_array_class(e) => return format!("[{}", binary_name(program, e)),
+        e => return format!("[L{};", binary_name(program, e)),
+    };
+    format!("[{letter}")
 }
 
 impl<'a> Access<'a> {
@@ -35,6 +58,10 @@ impl<'a> Access<'a> {
     /// it is in the tests' package. A class outside the program (`java.lang.Comparable`) may
     /// be named when it is the JDK's.
     pub(super) fn nameable(&self, name: &str) -> bool {
+        // An array class is as nameable as its element type.
+        if let Some(element) = element_type_name(name) {
+            return is_primitive_name(element) || self.nameable(element);
+        }
         let Some(c) = self.class(name) else {
             return name.starts_with("java.");
         };
@@ -59,6 +86,7 @@ impl<'a> Access<'a> {
     /// without parameters.
     pub(super) fn new_direct(&self, class: &Class) -> bool {
         if !self.nameable(&class.name)
+            || class.element.is_some()
             || class.is_abstract
             || class.kind != ClassKind::Class
             || class.outer.is_some()

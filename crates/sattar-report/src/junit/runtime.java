@@ -4,12 +4,19 @@
 
     private static final Map<String, Field> FIELD_CACHE = new HashMap<>();
 
-    /** The class with this binary name, not initialized. */
+    /** The class with this binary name (`int`, `[I`, `int[]` too), not initialized. */
     static Class<?> type(String binary) {
         switch (binary) {
             case "int": return int.class;
             case "boolean": return boolean.class;
+            case "long": return long.class;
+            case "char": return char.class;
+            case "short": return short.class;
+            case "byte": return byte.class;
             default:
+                if (binary.endsWith("[]")) {
+                    return java.lang.reflect.Array.newInstance(type(binary.substring(0, binary.length() - 2)), 0).getClass();
+                }
                 try {
                     return Class.forName(binary, false, SATTAR_SELF.getClassLoader());
                 } catch (ClassNotFoundException e) {
@@ -21,6 +28,26 @@
     /** An object of the class with every field at its default, no constructor run (as sattar builds inputs). */
     static Object alloc(String binary) {
         return unsafe("allocateInstance", new Class<?>[] {Class.class}, type(binary));
+    }
+
+    /** A new array of `length` elements of the class with binary name `component`, each at its default. */
+    static Object newArray(String component, int length) {
+        return java.lang.reflect.Array.newInstance(type(component), length);
+    }
+
+    /** Sets element `i` of array `a` (a primitive given boxed). */
+    static void setElement(Object a, int i, Object value) {
+        java.lang.reflect.Array.set(a, i, value);
+    }
+
+    /** Element `i` of array `a` (a primitive boxed). */
+    static Object element(Object a, int i) {
+        return java.lang.reflect.Array.get(a, i);
+    }
+
+    /** The length of array `a`. */
+    static int length(Object a) {
+        return java.lang.reflect.Array.getLength(a);
     }
 
     /** Calls a method of sun.misc.Unsafe (through reflection: javac warns of every direct use). */
@@ -264,6 +291,20 @@
         String cls = nameOf(o.getClass());
         s.classOf.put(r, cls);
         Map<String, Object> values = new HashMap<>();
+        if (o.getClass().isArray()) {
+            // An array as sattar's heaps hold it: its length and one field per element ("0", "1", ...).
+            int n = java.lang.reflect.Array.getLength(o);
+            values.put("length", Long.valueOf(n));
+            for (int i = 0; i < n; i++) {
+                Object v = java.lang.reflect.Array.get(o, i);
+                values.put(Integer.toString(i), atom(v, alias));
+                if (v != null && !primitive(v)) {
+                    todo.add(v);
+                }
+            }
+            s.fields.put(r, values);
+            return;
+        }
         for (String[] f : FIELDS) {
             if (!f[0].equals(cls)) {
                 continue;
@@ -442,6 +483,23 @@
         Set<Object> join(Set<Object> s, Rel rel) {
             return rel.image(this, s);
         }
+
+        /** Element `i` of every array in `s` whose length exceeds `i`, in a state. */
+        Set<Object> elem(boolean primed, Set<Object> s, long i) {
+            State st = st(primed);
+            Set<Object> out = new LinkedHashSet<>();
+            for (Object a : s) {
+                Map<String, Object> f = a instanceof Ref ? st.fields.get(a) : null;
+                Object len = f == null ? null : f.get("length");
+                if (len instanceof Long && i >= 0 && i < (Long) len) {
+                    Object v = f.get(Long.toString(i));
+                    if (v != null) {
+                        out.add(v);
+                    }
+                }
+            }
+            return out;
+        }
     }
 
     /** A binary relation built from fields. */
@@ -533,6 +591,15 @@
             out.addAll(fresh);
             frontier = step.apply(fresh);
         }
+    }
+
+    /** The integers `lo .. hi` (empty when `hi < lo`). */
+    static Set<Object> range(long lo, long hi) {
+        Set<Object> out = new LinkedHashSet<>();
+        for (long i = lo; i <= hi; i++) {
+            out.add(Long.valueOf(i));
+        }
+        return out;
     }
 
     static Set<Object> none() {

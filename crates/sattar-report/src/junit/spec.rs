@@ -116,12 +116,13 @@ fn tables(program: &Program, rm: &ResolvedMethod) -> Vec<String> {
         program.classes.iter().filter(|c| !c.is_exception).collect();
     let rows: Vec<Vec<String>> = classes
         .iter()
-        .map(|c| vec![c.name.clone(), c.binary.clone()])
+        .map(|c| vec![c.name.clone(), super::access::binary_name(program, &c.name)])
         .collect();
     out.extend(table("CLASSES", &rows));
     out.push("    /** Each field of an object of a class: the class, the field, the class declaring it (empty: an enum's ordinal). */".into());
     let mut rows = Vec::new();
-    for c in &classes {
+    // An array's length and elements are read by the snapshot itself.
+    for c in classes.iter().filter(|c| c.element.is_none()) {
         for (decl, f) in program.fields_of(&c.name) {
             let is_ordinal = c.kind == ClassKind::Enum && decl == c.name && f.name == "ordinal";
             let declaring = match is_ordinal {
@@ -304,6 +305,18 @@ impl Translator<'_> {
             SetExpr::Diff(a, b) => format!("diff({}, {})", self.set(a)?, self.set(b)?),
             SetExpr::Inter(a, b) => format!("inter({}, {})", self.set(a)?, self.set(b)?),
             SetExpr::IntValue(i) => format!("one(Long.valueOf({}))", self.int(i)?),
+            SetExpr::Range(lo, hi) => format!("range({}, {})", self.int(lo)?, self.int(hi)?),
+            SetExpr::Elem {
+                array,
+                index,
+                state,
+                ..
+            } => format!(
+                "e.elem({}, {}, {})",
+                primed(*state),
+                self.set(array)?,
+                self.int(index)?
+            ),
         })
     }
 
