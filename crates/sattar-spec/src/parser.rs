@@ -435,7 +435,11 @@ impl Parser {
 
     fn nested(&mut self, f: fn(&mut Self) -> PResult<Node>) -> PResult<Node> {
         let outer = self.depth;
-        let r = self.deeper().and_then(|()| f(self));
+        // Each level costs a dozen frames: the stack grows rather than overflows before the
+        // depth limit is reached.
+        let r = self
+            .deeper()
+            .and_then(|()| stacker::maybe_grow(64 * 1024, 1024 * 1024, || f(self)));
         self.depth = outer;
         r
     }
@@ -629,7 +633,9 @@ impl Parser {
 
     fn nested_rel(&mut self, f: fn(&mut Self) -> PResult<Rel>) -> PResult<Rel> {
         let outer = self.depth;
-        let r = self.deeper().and_then(|()| f(self));
+        let r = self
+            .deeper()
+            .and_then(|()| stacker::maybe_grow(64 * 1024, 1024 * 1024, || f(self)));
         self.depth = outer;
         r
     }
