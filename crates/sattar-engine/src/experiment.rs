@@ -96,6 +96,46 @@ fn pool(subject: &Subject, scope: usize, seed: u64) -> Result<Vec<TestRecord>, E
             Err(e) => return Err(gen_err(e)),
         }
     };
+    judged_pool(subject, inputs)
+}
+
+/// The most inputs a pool drawn from the SAT encoding keeps (one solver call each).
+pub const SAT_POOL_CAP: usize = POOL_CAP;
+
+/// Valid inputs of a subject whose inputs hold arrays (which the generator does not enumerate):
+/// the encoder's free pre-state of `scope` with integers in 0..3 (the generator's default), each
+/// valid input whose run stays within the bounds found and blocked in turn (isomorphic heaps excluded by the encoding's symmetry breaking),
+/// at most [`SAT_POOL_CAP`] of them.
+fn sat_pool(subject: &Subject, scope: usize) -> Result<Vec<TestRecord>, EngineError> {
+    let opts = sattar_encode::EncodeOptions::default();
+    let pre = sattar_encode::PreSpec::Free {
+        scope: scope.max(1),
+    };
+    let mut enc =
+        sattar_encode::encode(&subject.program, subject.method, &subject.spec, pre, &opts)
+            .map_err(|e| {
+                EngineError::Usage(format!("generating inputs with the SAT encoding: {e}"))
+            })?;
+    let (valid, fits, small) = (enc.pre_ok(), enc.in_bounds(), enc.small_ints());
+    enc.session.assert_hard(valid);
+    enc.session.assert_hard(fits);
+    enc.session.assert_hard(small);
+    let mut inputs = Vec::new();
+    while inputs.len() < SAT_POOL_CAP {
+        let outcome = enc.session.solve(&[], &[]).map_err(|e| {
+            EngineError::Usage(format!("generating inputs with the SAT encoding: {e}"))
+        })?;
+        let sattar_sat::Outcome::Sat(model) = outcome else {
+            break;
+        };
+        inputs.push(enc.decode(&model).input);
+        enc.block_input(&model);
+    }
+    judged_pool(subject, inputs)
+}
+
+/// Every input run on the interpreter and judged.
+fn judged_pool(subject: &Subject, inputs: Vec<TestInput>) -> Result<Vec<TestRecord>, EngineError> {
     let mut exec = Interpreter(Limits::default());
     inputs
         .into_iter()
@@ -114,6 +154,11 @@ fn pool(subject: &Subject, scope: usize, seed: u64) -> Result<Vec<TestRecord>, E
             })
         })
         .collect()
+}
+
+/// Whether the subject's program has array classes (the generator does not enumerate them).
+fn has_arrays(subject: &Subject) -> bool {
+    subject.program.classes.iter().any(|c| c.element.is_some())
 }
 
 /// The pool's finitization at `scope`: the generator's defaults, with the statics nothing
@@ -206,7 +251,14 @@ fn plan_jobs(opts: &EvalOptions) -> Result<Vec<Job>, EngineError> {
         let pool = match pools.get(&key) {
             Some(p) => p.clone(),
             None => {
-                let p = Arc::new(pool(&subject, opts.scope, opts.seed)?);
+                let p = match pool(&subject, opts.scope, opts.seed) {
+                    Err(EngineError::Usage(m)) if has_arrays(&subject) => {
+                        sat_pool(&subject, opts.scope)
+                            .map_err(|e| EngineError::Usage(format!("{m}; and then {e}")))?
+                    }
+                    other => other?,
+                };
+                let p = Arc::new(p);
                 pools.insert(key, p.clone());
                 p
             }

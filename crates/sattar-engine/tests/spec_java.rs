@@ -124,6 +124,26 @@ fn sample(g: &Generator, n: usize, visit: usize) -> Vec<TestInput> {
     out
 }
 
+/// Up to `cap` valid inputs of `rm` within `scope` (integers 0..3), from the SAT encoding.
+fn sat_inputs(s: &Subject, rm: &ResolvedMethod, scope: usize, cap: usize) -> Vec<TestInput> {
+    let pre = sattar_encode::PreSpec::Free { scope };
+    let opts = sattar_encode::EncodeOptions::default();
+    let mut enc = sattar_encode::encode(&s.program, s.method, rm, pre, &opts).expect("encodes");
+    let (valid, fits, small) = (enc.pre_ok(), enc.in_bounds(), enc.small_ints());
+    for b in [valid, fits, small] {
+        enc.session.assert_hard(b);
+    }
+    let mut out = Vec::new();
+    while out.len() < cap {
+        let sattar_sat::Outcome::Sat(m) = enc.session.solve(&[], &[]).expect("no budget") else {
+            break;
+        };
+        out.push(enc.decode(&m).input);
+        enc.block_input(&m);
+    }
+    out
+}
+
 /// The inputs of one method: valid ones of its spec, any ones of no spec, the catalog's sets.
 fn inputs(c: &Combo) -> Vec<TestInput> {
     let s = &c.correct;
@@ -134,7 +154,13 @@ fn inputs(c: &Combo) -> Vec<TestInput> {
         constraints: Vec::new(),
     };
     let mut out = Vec::new();
+    let arrays = s.program.classes.iter().any(|c| c.element.is_some());
     for (rm, scope) in [(&s.spec, 3), (&unspecified, 2)] {
+        if arrays {
+            // The generator does not enumerate arrays: the encoder's free pre-state does.
+            out.extend(sat_inputs(s, rm, scope, 250));
+            continue;
+        }
         let fin = Finitization::for_method(&schema, rm, scope).expect("a finitization");
         let g = Generator::new(&schema, rm, &fin)
             .expect("a generator")
@@ -186,6 +212,30 @@ fn value(p: &Program, v: &Value) -> String {
     }
 }
 
+/// The name `Class.forName` takes for a type (`int` for a primitive, as the driver reads it).
+fn class_for_name(p: &Program, ty: &str) -> String {
+    if sattar_heap::is_primitive_name(ty) {
+        return ty.to_string();
+    }
+    match sattar_heap::element_type_name(ty) {
+        Some(e) => {
+            let inner = class_for_name(p, e);
+            let code = match e {
+                "int" => "I".to_string(),
+                "long" => "J".into(),
+                "boolean" => "Z".into(),
+                "char" => "C".into(),
+                "short" => "S".into(),
+                "byte" => "B".into(),
+                _ if inner.starts_with('[') => inner,
+                _ => format!("L{inner};"),
+            };
+            format!("[{code}")
+        }
+        None => binary(p, ty),
+    }
+}
+
 fn binary(p: &Program, class: &str) -> String {
     p.class(class)
         .map_or(class.to_string(), |c| c.binary.clone())
@@ -211,11 +261,28 @@ fn heap_lines(p: &Program, heap: &Heap, before: Option<&Heap>, out: &mut String)
                     .map_or(sattar_java::Type::Boolean, sattar_java::Type::of_int);
                 writeln!(out, "box\t{id}\t{}\t{}", b.class, typed(p, &v, &ty)).expect("write");
             }
+            None if o.is_array() => {
+                let element = sattar_heap::element_type_name(&o.class).unwrap_or("");
+                let n = o.length().unwrap_or(0);
+                writeln!(out, "arr\t{id}\t{}\t{n}", class_for_name(p, element)).expect("write");
+            }
             None => writeln!(out, "obj\t{id}\t{}", binary(p, &o.class)).expect("write"),
         }
     }
     for (id, o) in &heap.objects {
-        if enum_constant(p, id).is_some() || sattar_heap::BoxClass::named(&o.class).is_some() {
+        let element = p.class(&o.class).and_then(|c| c.element.clone());
+        let (Some(elements), Some(ty)) = (o.elements(), element) else {
+            continue;
+        };
+        for (i, v) in elements.iter().enumerate() {
+            writeln!(out, "elem\t{id}\t{i}\t{}", typed(p, v, &ty)).expect("write");
+        }
+    }
+    for (id, o) in &heap.objects {
+        if enum_constant(p, id).is_some()
+            || sattar_heap::BoxClass::named(&o.class).is_some()
+            || o.is_array()
+        {
             continue;
         }
         let fields = p.fields_of(&o.class);

@@ -3,7 +3,8 @@
 // tests/spec_java.rs can compare them with sattar's own evaluator. Usage:
 //   java -cp CLASSES SpecDriver SUPPORT_CLASS CASES_FILE
 // The file holds cases, one line per instruction (fields separated by tabs):
-//   case N | obj ID BINARY | box ID CLASS VALUE | set ID DECLARING FIELD VALUE |
+//   case N | obj ID BINARY | box ID CLASS VALUE | arr ID COMPONENT LENGTH | elem ID INDEX VALUE |
+//   set ID DECLARING FIELD VALUE |
 //   static DECLARING FIELD VALUE |
 //   this ID | arg VALUE | check | result VALUE | end
 // where VALUE is `i:42` (`j:`, `c:`, `s:`, `y:` for long, char, short, byte), `b:true`, `n:`
@@ -60,6 +61,19 @@ public class SpecDriver {
         }
     }
 
+    /** The class named as Class.forName names it, or a primitive type by its name. */
+    private static Class<?> component(String name) throws Exception {
+        switch (name) {
+            case "int": return int.class;
+            case "long": return long.class;
+            case "boolean": return boolean.class;
+            case "char": return char.class;
+            case "short": return short.class;
+            case "byte": return byte.class;
+            default: return Class.forName(name);
+        }
+    }
+
     public static void main(String[] args) throws Exception {
         support = Class.forName(args[0]);
         List<String> lines = Files.readAllLines(Paths.get(args[1]), StandardCharsets.UTF_8);
@@ -102,6 +116,17 @@ public class SpecDriver {
                     }
                     break;
                 }
+                case "arr": {
+                    Object o = java.lang.reflect.Array.newInstance(component(f[2]), Integer.parseInt(f[3]));
+                    objects.put(f[1], o);
+                    if (check == null) {
+                        kept.add(o);
+                    }
+                    break;
+                }
+                case "elem":
+                    java.lang.reflect.Array.set(objects.get(f[1]), Integer.parseInt(f[2]), value(f[3], objects));
+                    break;
                 case "set":
                     call(null, "set", new Class<?>[] {Object.class, String.class, String.class, Object.class},
                             objects.get(f[1]), f[2], f[3], value(f[4], objects));
