@@ -100,36 +100,41 @@ fn pool(subject: &Subject, scope: usize, seed: u64) -> Result<Vec<TestRecord>, E
 }
 
 /// The most inputs a pool drawn from the SAT encoding keeps (one solver call each).
-pub const SAT_POOL_CAP: usize = POOL_CAP;
+pub const SAT_POOL_CAP: usize = 1_200;
 
-/// Valid inputs of a subject whose inputs hold arrays (which the generator does not enumerate):
-/// the encoder's free pre-state of `scope` with integers in 0..3 (the generator's default), each
-/// valid input whose run stays within the bounds found and blocked in turn (isomorphic heaps excluded by the encoding's symmetry breaking),
-/// at most [`SAT_POOL_CAP`] of them.
+/// Valid inputs of a subject whose inputs hold arrays (which the generator does not enumerate),
+/// from the encoder's free pre-states with integers in 0..3 (the generator's default): every
+/// valid input of scope 1, then of scope 2, … up to `scope`, each found and blocked in turn and
+/// kept once, whose run stays within the bounds, at most [`SAT_POOL_CAP`] in all — smaller
+/// scopes first, so that a pool cut at the cap still holds every small input (isomorphic heaps
+/// are excluded by the encoding's symmetry breaking).
 fn sat_pool(subject: &Subject, scope: usize) -> Result<Vec<TestRecord>, EngineError> {
-    let opts = sattar_encode::EncodeOptions::default();
-    let pre = sattar_encode::PreSpec::Free {
-        scope: scope.max(1),
+    let fail = |e: &dyn std::fmt::Display| {
+        EngineError::Usage(format!("generating inputs with the SAT encoding: {e}"))
     };
-    let mut enc =
-        sattar_encode::encode(&subject.program, subject.method, &subject.spec, pre, &opts)
-            .map_err(|e| {
-                EngineError::Usage(format!("generating inputs with the SAT encoding: {e}"))
-            })?;
-    let (valid, fits, small) = (enc.pre_ok(), enc.in_bounds(), enc.small_ints());
-    enc.session.assert_hard(valid);
-    enc.session.assert_hard(fits);
-    enc.session.assert_hard(small);
     let mut inputs = Vec::new();
-    while inputs.len() < SAT_POOL_CAP {
-        let outcome = enc.session.solve(&[], &[]).map_err(|e| {
-            EngineError::Usage(format!("generating inputs with the SAT encoding: {e}"))
-        })?;
-        let sattar_sat::Outcome::Sat(model) = outcome else {
-            break;
-        };
-        inputs.push(enc.decode(&model).input);
-        enc.block_input(&model);
+    let mut seen = BTreeSet::new();
+    for s in 1..=scope.max(1) {
+        let opts = sattar_encode::EncodeOptions::default();
+        let pre = sattar_encode::PreSpec::Free { scope: s };
+        let mut enc =
+            sattar_encode::encode(&subject.program, subject.method, &subject.spec, pre, &opts)
+                .map_err(|e| fail(&e))?;
+        let (valid, fits, small) = (enc.pre_ok(), enc.in_bounds(), enc.small_ints());
+        for b in [valid, fits, small] {
+            enc.session.assert_hard(b);
+        }
+        while inputs.len() < SAT_POOL_CAP {
+            let outcome = enc.session.solve(&[], &[]).map_err(|e| fail(&e))?;
+            let sattar_sat::Outcome::Sat(model) = outcome else {
+                break;
+            };
+            let input = enc.decode(&model).input;
+            if seen.insert(sattar_heap::input_to_json(&input).to_string()) {
+                inputs.push(input);
+            }
+            enc.block_input(&model);
+        }
     }
     judged_pool(subject, inputs)
 }
