@@ -335,3 +335,30 @@ fn prefer_small_ints(
         Outcome::Unsat(_) => enc.decode(&best),
     })
 }
+
+/// Calls `f` on valid inputs of `method` (its invariants and preconditions hold) with at most
+/// `scope` objects per class and integers in 0..3, whose runs stay within the initial bounds,
+/// until `f` breaks or none is left: each found by the solver and blocked in turn, so no two are
+/// isomorphic (the free pre-state's symmetry breaking). A bounded-exhaustive pool where the
+/// generator cannot enumerate (arrays).
+pub fn for_each_valid_input(
+    program: &Program,
+    method: MethodId,
+    spec: &ResolvedMethod,
+    scope: usize,
+    f: &mut dyn FnMut(sattar_heap::TestInput) -> std::ops::ControlFlow<()>,
+) -> Result<(), EncodeError> {
+    let pre = PreSpec::Free { scope };
+    let mut enc = crate::encode(program, method, spec, pre, &EncodeOptions::default())?;
+    let (valid, fits, small) = (enc.pre_ok(), enc.in_bounds(), enc.small_ints());
+    for b in [valid, fits, small] {
+        enc.session.assert_hard(b);
+    }
+    while let Outcome::Sat(model) = enc.session.solve(&[], &[])? {
+        enc.block_input(&model);
+        if f(enc.decode(&model).input).is_break() {
+            break;
+        }
+    }
+    Ok(())
+}

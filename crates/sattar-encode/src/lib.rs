@@ -31,7 +31,9 @@ pub mod spec;
 pub mod universe;
 pub mod value;
 
-pub use check::{check, check_observed, CheckOptions, CheckOutcome, CheckReport};
+pub use check::{
+    check, check_observed, for_each_valid_input, CheckOptions, CheckOutcome, CheckReport,
+};
 pub use code::{BoundKey, Bounds, BranchInstance, Instance};
 pub use cores::{Core, CoreOrder};
 pub use decode::Decoded;
@@ -382,7 +384,7 @@ fn initial_bounds(
     let unroll = opts.unroll.unwrap_or(objects as u32 + 1).max(1);
     // Arrays start with room for the longest input array and as many elements as loops turn
     // (their indices must fit the width); a program without arrays has no array bound.
-    let has_arrays = program.classes.iter().any(|c| c.element.is_some());
+    let has_arrays = program.has_arrays();
     let slots = unroll.max(u32::try_from(longest).unwrap_or(u32::MAX));
     if has_arrays {
         consts.push(i64::from(slots));

@@ -6,37 +6,18 @@
 
 #[path = "../../sattar-java/tests/support/boxes.rs"]
 mod boxes;
+mod common;
 
 use boxes::{cases, FILES};
+use common::{no_spec, LIMITS};
 use sattar_encode::{encode, EncodeOptions, Mode, PreSpec};
 use sattar_heap::input_from_json;
-use sattar_java::{parse_sources, run, Limits, Program, SourceText, Termination};
+use sattar_java::{run, Program, Termination};
 use sattar_sat::Outcome;
-use sattar_spec::ResolvedMethod;
 use std::collections::BTreeSet;
 
-const LIMITS: Limits = Limits {
-    max_steps: 10_000,
-    max_depth: 50,
-};
-
 fn program() -> Program {
-    let sources: Vec<SourceText> = FILES
-        .iter()
-        .map(|(p, t)| SourceText {
-            path: p.to_string(),
-            text: t.to_string(),
-        })
-        .collect();
-    parse_sources(&sources).unwrap_or_else(|e| panic!("{}", e[0]))
-}
-
-fn spec(p: &Program, m: sattar_java::MethodId) -> ResolvedMethod {
-    ResolvedMethod {
-        sig: p.sig(m),
-        ensures_set: None,
-        constraints: Vec::new(),
-    }
+    common::program(FILES)
 }
 
 #[test]
@@ -51,7 +32,7 @@ fn fixed_inputs_agree_with_the_interpreter() {
         let enc = encode(
             &p,
             m,
-            &spec(&p, m),
+            &no_spec(&p, m),
             PreSpec::Fixed(&input),
             &EncodeOptions::default(),
         )
@@ -96,7 +77,7 @@ fn enumerated_inputs_agree_with_the_interpreter() {
             unroll: Some(3),
             ..EncodeOptions::default()
         };
-        let mut enc = encode(&p, m, &spec(&p, m), PreSpec::Free { scope: 2 }, &opts)
+        let mut enc = encode(&p, m, &no_spec(&p, m), PreSpec::Free { scope: 2 }, &opts)
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         let (valid, fits) = (enc.pre_ok(), enc.in_bounds());
         enc.session.assert_hard(valid);

@@ -5,39 +5,20 @@
 //! constant needs: 49 bits).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
 
+mod common;
 #[path = "../../sattar-java/tests/support/integers.rs"]
 mod integers;
 
+use common::{no_spec, LIMITS};
 use integers::{cases, FILES};
 use sattar_encode::{encode, EncodeOptions, Mode, PreSpec};
 use sattar_heap::input_from_json;
-use sattar_java::{parse_sources, run, Limits, Program, SourceText, Termination};
+use sattar_java::{run, Program, Termination};
 use sattar_sat::Outcome;
-use sattar_spec::ResolvedMethod;
 use std::collections::BTreeSet;
 
-const LIMITS: Limits = Limits {
-    max_steps: 10_000,
-    max_depth: 50,
-};
-
 fn program() -> Program {
-    let sources: Vec<SourceText> = FILES
-        .iter()
-        .map(|(p, t)| SourceText {
-            path: p.to_string(),
-            text: t.to_string(),
-        })
-        .collect();
-    parse_sources(&sources).unwrap_or_else(|e| panic!("{}", e[0]))
-}
-
-fn spec(p: &Program, m: sattar_java::MethodId) -> ResolvedMethod {
-    ResolvedMethod {
-        sig: p.sig(m),
-        ensures_set: None,
-        constraints: Vec::new(),
-    }
+    common::program(FILES)
 }
 
 #[test]
@@ -52,7 +33,7 @@ fn fixed_inputs_at_the_extremes_agree_with_the_interpreter() {
         let enc = encode(
             &p,
             m,
-            &spec(&p, m),
+            &no_spec(&p, m),
             PreSpec::Fixed(&input),
             &EncodeOptions::default(),
         )
@@ -83,7 +64,7 @@ fn enumerated_inputs_agree_with_the_interpreter() {
             unroll: Some(3),
             ..EncodeOptions::default()
         };
-        let mut enc = encode(&p, m, &spec(&p, m), PreSpec::Free { scope: 2 }, &opts)
+        let mut enc = encode(&p, m, &no_spec(&p, m), PreSpec::Free { scope: 2 }, &opts)
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         let (valid, fits) = (enc.pre_ok(), enc.in_bounds());
         enc.session.assert_hard(valid);

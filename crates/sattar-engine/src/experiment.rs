@@ -115,25 +115,19 @@ fn sat_pool(subject: &Subject, scope: usize) -> Result<Vec<TestRecord>, EngineEr
     let mut inputs = Vec::new();
     let mut seen = BTreeSet::new();
     for s in 1..=scope.max(1) {
-        let opts = sattar_encode::EncodeOptions::default();
-        let pre = sattar_encode::PreSpec::Free { scope: s };
-        let mut enc =
-            sattar_encode::encode(&subject.program, subject.method, &subject.spec, pre, &opts)
-                .map_err(|e| fail(&e))?;
-        let (valid, fits, small) = (enc.pre_ok(), enc.in_bounds(), enc.small_ints());
-        for b in [valid, fits, small] {
-            enc.session.assert_hard(b);
-        }
-        while inputs.len() < SAT_POOL_CAP {
-            let outcome = enc.session.solve(&[], &[]).map_err(|e| fail(&e))?;
-            let sattar_sat::Outcome::Sat(model) = outcome else {
-                break;
-            };
-            let input = enc.decode(&model).input;
+        let mut keep = |input: TestInput| {
             if seen.insert(sattar_heap::input_to_json(&input).to_string()) {
                 inputs.push(input);
             }
-            enc.block_input(&model);
+            match inputs.len() < SAT_POOL_CAP {
+                true => std::ops::ControlFlow::Continue(()),
+                false => std::ops::ControlFlow::Break(()),
+            }
+        };
+        let (p, m, rm) = (&subject.program, subject.method, &subject.spec);
+        sattar_encode::for_each_valid_input(p, m, rm, s, &mut keep).map_err(|e| fail(&e))?;
+        if inputs.len() >= SAT_POOL_CAP {
+            break;
         }
     }
     judged_pool(subject, inputs)
@@ -159,11 +153,6 @@ fn judged_pool(subject: &Subject, inputs: Vec<TestInput>) -> Result<Vec<TestReco
             })
         })
         .collect()
-}
-
-/// Whether the subject's program has array classes (the generator does not enumerate them).
-fn has_arrays(subject: &Subject) -> bool {
-    subject.program.classes.iter().any(|c| c.element.is_some())
 }
 
 /// The pool's finitization at `scope`: the generator's defaults, with the statics nothing
@@ -257,7 +246,7 @@ fn plan_jobs(opts: &EvalOptions) -> Result<Vec<Job>, EngineError> {
             Some(p) => p.clone(),
             None => {
                 let p = match pool(&subject, opts.scope, opts.seed) {
-                    Err(EngineError::Usage(m)) if has_arrays(&subject) => {
+                    Err(EngineError::Usage(m)) if subject.program.has_arrays() => {
                         sat_pool(&subject, opts.scope)
                             .map_err(|e| EngineError::Usage(format!("{m}; and then {e}")))?
                     }

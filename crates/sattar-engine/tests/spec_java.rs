@@ -124,26 +124,6 @@ fn sample(g: &Generator, n: usize, visit: usize) -> Vec<TestInput> {
     out
 }
 
-/// Up to `cap` valid inputs of `rm` within `scope` (integers 0..3), from the SAT encoding.
-fn sat_inputs(s: &Subject, rm: &ResolvedMethod, scope: usize, cap: usize) -> Vec<TestInput> {
-    let pre = sattar_encode::PreSpec::Free { scope };
-    let opts = sattar_encode::EncodeOptions::default();
-    let mut enc = sattar_encode::encode(&s.program, s.method, rm, pre, &opts).expect("encodes");
-    let (valid, fits, small) = (enc.pre_ok(), enc.in_bounds(), enc.small_ints());
-    for b in [valid, fits, small] {
-        enc.session.assert_hard(b);
-    }
-    let mut out = Vec::new();
-    while out.len() < cap {
-        let sattar_sat::Outcome::Sat(m) = enc.session.solve(&[], &[]).expect("no budget") else {
-            break;
-        };
-        out.push(enc.decode(&m).input);
-        enc.block_input(&m);
-    }
-    out
-}
-
 /// The inputs of one method: valid ones of its spec, any ones of no spec, the catalog's sets.
 fn inputs(c: &Combo) -> Vec<TestInput> {
     let s = &c.correct;
@@ -154,11 +134,21 @@ fn inputs(c: &Combo) -> Vec<TestInput> {
         constraints: Vec::new(),
     };
     let mut out = Vec::new();
-    let arrays = s.program.classes.iter().any(|c| c.element.is_some());
+    let arrays = s.program.has_arrays();
     for (rm, scope) in [(&s.spec, 3), (&unspecified, 2)] {
         if arrays {
             // The generator does not enumerate arrays: the encoder's free pre-state does.
-            out.extend(sat_inputs(s, rm, scope, 250));
+            let mut found = Vec::new();
+            let mut take = |t: TestInput| {
+                found.push(t);
+                match found.len() < 250 {
+                    true => ControlFlow::Continue(()),
+                    false => ControlFlow::Break(()),
+                }
+            };
+            sattar_encode::for_each_valid_input(&s.program, s.method, rm, scope, &mut take)
+                .expect("encodes");
+            out.extend(found);
             continue;
         }
         let fin = Finitization::for_method(&schema, rm, scope).expect("a finitization");

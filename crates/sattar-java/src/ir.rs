@@ -1317,6 +1317,11 @@ impl Program {
         }
     }
 
+    /// Whether the program names an array type (has an array class).
+    pub fn has_arrays(&self) -> bool {
+        self.classes.iter().any(|c| c.element.is_some())
+    }
+
     /// The classes, their fields and static fields as a heap schema (exception-only classes left
     /// out).
     pub fn schema(&self) -> Schema {

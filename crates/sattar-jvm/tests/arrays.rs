@@ -340,14 +340,7 @@ fn every_array_form_on_every_input_matches_the_interpreter() {
 /// stores, `(T[]) new Object[n]`, the enhanced `for`, aliased inputs) on every one of its inputs.
 #[test]
 fn the_shared_array_program_matches_the_interpreter() {
-    let sources: Vec<SourceText> = arrays::FILES
-        .iter()
-        .map(|(p, t)| SourceText {
-            path: p.to_string(),
-            text: t.to_string(),
-        })
-        .collect();
-    let p = parse_sources(&sources).unwrap_or_else(|e| panic!("{}", e[0]));
+    let p = common::program_of(arrays::FILES);
     let limits = Limits {
         max_steps: 10_000,
         max_depth: 50,

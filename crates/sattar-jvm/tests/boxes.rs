@@ -10,20 +10,13 @@ mod common;
 
 use boxes::{cases, FILES};
 use sattar_heap::{input_from_json, Value};
-use sattar_java::{parse_sources, run, Limits, SourceText, Termination};
+use sattar_java::{run, Limits, Termination};
 use sattar_jvm::JvmRunner;
 use std::collections::BTreeSet;
 
 #[test]
 fn every_box_form_on_every_value_matches_the_interpreter() {
-    let sources: Vec<SourceText> = FILES
-        .iter()
-        .map(|(p, t)| SourceText {
-            path: p.to_string(),
-            text: t.to_string(),
-        })
-        .collect();
-    let p = parse_sources(&sources).unwrap_or_else(|e| panic!("{}", e[0]));
+    let p = common::program_of(FILES);
     let limits = Limits {
         max_steps: 10_000,
         max_depth: 50,

@@ -8,7 +8,7 @@ mod common;
 mod statements;
 
 use sattar_heap::input_from_json;
-use sattar_java::{parse_sources, run, Limits, SourceText, Termination};
+use sattar_java::{run, Limits, Termination};
 use sattar_jvm::JvmRunner;
 use statements::{
     input_json, mood_json, FILES, INT_METHODS, MOODS, MOOD_METHODS, NPE_INPUTS, VALUES,
@@ -17,14 +17,7 @@ use std::collections::BTreeSet;
 
 #[test]
 fn every_statement_form_on_every_value_matches_the_interpreter() {
-    let sources: Vec<SourceText> = FILES
-        .iter()
-        .map(|(p, t)| SourceText {
-            path: p.to_string(),
-            text: t.to_string(),
-        })
-        .collect();
-    let p = parse_sources(&sources).unwrap_or_else(|e| panic!("{}", e[0]));
+    let p = common::program_of(FILES);
     let limits = Limits {
         max_steps: 10_000,
         max_depth: 50,

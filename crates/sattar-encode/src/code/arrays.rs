@@ -40,31 +40,22 @@ impl Walker<'_> {
             return Vec::new();
         };
         let mut cells = Vec::new();
-        for k in 0..self.universe.classes.len() {
-            let slots = self.universe.slots(k);
-            if slots.is_empty() {
-                continue;
-            }
-            for g in self.universe.classes[k].atoms.clone() {
-                let is_atom = bit(arr.as_ref_bits(), g);
-                if is_atom == Bool::FALSE {
+        for (g, k, slots) in self.array_atoms(arr) {
+            let is_atom = bit(arr.as_ref_bits(), g);
+            for (j, f) in slots {
+                let Some(jc) = self.slot_const(j) else {
                     continue;
-                }
-                for &(j, f) in &slots {
-                    let Some(jc) = self.slot_const(j) else {
-                        continue;
-                    };
-                    let c = self.session.circuit_mut();
-                    let at = c.bv_eq(&index, &jc);
-                    let when = c.and2(is_atom, at);
-                    if when != Bool::FALSE {
-                        cells.push(Cell {
-                            atom: g,
-                            class: k,
-                            field: f,
-                            when,
-                        });
-                    }
+                };
+                let c = self.session.circuit_mut();
+                let at = c.bv_eq(&index, &jc);
+                let when = c.and2(is_atom, at);
+                if when != Bool::FALSE {
+                    cells.push(Cell {
+                        atom: g,
+                        class: k,
+                        field: f,
+                        when,
+                    });
                 }
             }
         }

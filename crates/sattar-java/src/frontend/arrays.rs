@@ -155,7 +155,7 @@ impl Lower<'_, '_> {
         };
         let id = self.enter_stmt(n)?;
         let (arr, arr_ty) = self.expr(e, out)?;
-        let Some(elem) = self.element_of(&arr_ty).filter(|_| Self::is_array(&arr_ty)) else {
+        let Some(elem) = self.element_of(&arr_ty) else {
             return Err(self
                 .cx
                 .unsupported(

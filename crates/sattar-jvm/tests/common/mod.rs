@@ -6,10 +6,25 @@ pub type Mutation = (u32, String, String);
 
 use sattar_catalog::Catalog;
 use sattar_heap::{FieldType, Heap, ObjId, Object, TestInput, Value};
-use sattar_java::{parse_program, run, Execution, Limits, MethodId, Program};
+use sattar_java::{
+    parse_program, parse_sources, run, Execution, Limits, MethodId, Program, SourceText,
+};
 use sattar_jvm::{JvmOptions, JvmRunner, WorkerCommand};
 use std::path::PathBuf;
 use std::time::Duration;
+
+/// The program of `(path, text)` files, read together (a shared source set of the engines'
+/// differential tests).
+pub fn program_of(files: &[(&str, &str)]) -> Program {
+    let sources: Vec<SourceText> = files
+        .iter()
+        .map(|(p, t)| SourceText {
+            path: p.to_string(),
+            text: t.to_string(),
+        })
+        .collect();
+    parse_sources(&sources).unwrap_or_else(|e| panic!("{}", e[0]))
+}
 
 /// The repository root.
 pub fn root() -> PathBuf {
