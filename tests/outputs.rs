@@ -674,8 +674,12 @@ fn suite_run(
 fn exported_spec_tests_fail_on_every_single_fault_and_pass_when_it_is_fixed() {
     let Some(tools) = java_tools() else { return };
     let catalog = sattar_catalog::Catalog::load(&root()).expect("the bundled catalog");
-    let faults: Vec<&sattar_catalog::Fault> =
-        catalog.faults.iter().filter(|f| !f.is_multi()).collect();
+    // The export does not build java.util collections yet: it refuses them (tested below).
+    let faults: Vec<&sattar_catalog::Fault> = catalog
+        .faults
+        .iter()
+        .filter(|f| !f.is_multi() && !f.id.starts_with("collections."))
+        .collect();
     assert!(faults.len() >= 20, "{}", faults.len());
     let next = std::sync::atomic::AtomicUsize::new(0);
     let runs = std::sync::Mutex::new(Vec::new());
@@ -721,4 +725,26 @@ fn observed_regression_tests_pass_where_they_were_observed() {
         let run = suite_run(&tools, &catalog, fault, "observed");
         assert!(run.tests >= 1, "{id}");
     }
+}
+
+/// A test whose input holds a java.util collection is refused by the JUnit export with what to
+/// do instead, never written half.
+#[test]
+fn the_junit_export_refuses_collections_clearly() {
+    let dir = scratch("junit-collections");
+    let out = sattar(&[
+        "localize",
+        "--fault",
+        "collections.nary.pruneErr",
+        "--engine",
+        "interp",
+        "--export-tests",
+        s(&dir.join("tests")),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("java.util.ArrayList, which the JUnit export does not build yet"),
+        "{err}"
+    );
 }

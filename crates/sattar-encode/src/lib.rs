@@ -325,9 +325,33 @@ fn grown(
     Ok((next != *bounds).then_some(next))
 }
 
+/// The objects of a fixed input a loop or recursion may walk one by one: all but the modelled
+/// JDK collections and their elements arrays (whose elements are counted by the array bound).
+fn traversable_objects(program: &Program, input: &TestInput) -> usize {
+    let library = |o: &sattar_heap::Object| program.is_library_class(&o.class);
+    let contents: std::collections::BTreeSet<&sattar_heap::ObjId> = input
+        .heap
+        .objects
+        .values()
+        .filter(|o| library(o))
+        .filter_map(|o| match o.fields.get(sattar_java::library::ELEMENTS) {
+            Some(sattar_heap::Value::Ref(a)) => Some(a),
+            _ => None,
+        })
+        .collect();
+    let heap = &input.heap.objects;
+    heap.iter()
+        .filter(|(id, o)| !library(o) && !contents.contains(id))
+        .count()
+}
+
 /// `File.java:LINE: while (…)` for a loop, `method C.m` for a recursion.
 pub fn describe(program: &Program, key: BoundKey) -> String {
     match key {
+        // Loops of library models (java.util) have no statement of their own; they share one.
+        BoundKey::Loop(id) if id.0 == 0 => {
+            "the loops of sattar's models of JDK classes (java.util)".to_string()
+        }
         BoundKey::Loop(id) => {
             let s = program.stmt(id);
             format!(
@@ -371,7 +395,7 @@ fn initial_bounds(
             consts.extend(input_ints(input));
             let lengths = input.heap.objects.values().filter_map(|o| o.length());
             longest = lengths.max().unwrap_or(0);
-            input.heap.objects.len()
+            traversable_objects(program, input)
         }
         PreSpec::Free { scope } => {
             for c in &spec.constraints {

@@ -758,6 +758,30 @@ impl NodeKind {
     }
 }
 
+impl NodeKind {
+    /// The blocks nested in it, mutably, in the order of [`NodeKind::blocks`].
+    pub fn blocks_mut(&mut self) -> Vec<&mut Block> {
+        match self {
+            NodeKind::If { then_b, else_b, .. } => vec![then_b, else_b],
+            NodeKind::Loop { head, body, .. } => vec![head, body],
+            NodeKind::Labeled { body, .. } => vec![body],
+            NodeKind::Try {
+                body,
+                handlers,
+                finally,
+            } => std::iter::once(body)
+                .chain(handlers.iter_mut().map(|h| &mut h.body))
+                .chain(finally)
+                .collect(),
+            NodeKind::Let {
+                value: Rvalue::Cond { then_b, else_b, .. },
+                ..
+            } => vec![then_b, else_b],
+            _ => Vec::new(),
+        }
+    }
+}
+
 /// The shared traversal: every node of `block` and of the blocks nested in it, in pre-order.
 pub fn walk<'b>(block: &'b Block, f: &mut dyn FnMut(&'b Node)) {
     for n in block {
@@ -1005,9 +1029,12 @@ pub enum Probe {
     },
     /// A `switch` statement: its first [`SwitchProbe`] covers it and spends its step.
     Switch,
-    /// An enhanced `for` over an array, run as JLS 14.14.2 desugars it, its test probed:
-    /// `for (sattar.Each e = sattar.Cov.each(expr); probe(e.more()); ) { var = e.next(); body }`.
+    /// An enhanced `for`, run as JLS 14.14.2 desugars it, its test probed: over an array
+    /// `for (sattar.Each e = sattar.Cov.each(expr); probe(e.more()); ) { var = e.next(); body }`,
+    /// over an `Iterable` the same with `sattar.Cov.iter(expr)` (which asks for the iterator).
     ForEach {
+        /// Whether the expression is an `Iterable` (not an array).
+        iterable: bool,
         /// The loop variable's declaration (`final int x`).
         var: Span,
         /// Its type as written.
@@ -1315,6 +1342,18 @@ impl Program {
             Some(d) => Err(d),
             None => Ok(()),
         }
+    }
+
+    /// Whether class `name` is one of sattar's models of a JDK class (`java.util.ArrayList`,
+    /// its iterator, `java.util.List`, …): library code, run on the JVM as the JDK's own.
+    pub fn is_library_class(&self, name: &str) -> bool {
+        self.classes.iter().any(|c| {
+            c.name == name
+                && self
+                    .files
+                    .get(c.file.0 as usize)
+                    .is_some_and(|f| crate::library::is_model_path(&f.path))
+        })
     }
 
     /// Whether the program names an array type (has an array class).

@@ -12,6 +12,7 @@ mod frontend;
 pub mod interp;
 pub mod ir;
 pub mod jdk;
+pub mod library;
 
 pub use cfg::{Cfg, CfgEdge, CfgNode};
 pub use frontend::{parse_program, parse_sources};

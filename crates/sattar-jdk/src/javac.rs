@@ -112,13 +112,27 @@ static HELPER: Mutex<Option<Helper>> = Mutex::new(None);
 /// Answers are cached on disk by content (sources, helper and JDK), so a file javac has seen
 /// costs no JVM start.
 pub fn attribute(files: &[SourceText]) -> Result<Attribution, JdkError> {
+    attribute_renamed(files, None)
+}
+
+/// [`attribute`], with every name javac writes that contains `rename.0` (a package prefix such
+/// as `sattar.model.java.`) written with `rename.1` instead: how sources standing for JDK
+/// classes (sattar's models of `java.util`) are seen under the JDK's names.
+pub fn attribute_renamed(
+    files: &[SourceText],
+    rename: Option<(&str, &str)>,
+) -> Result<Attribution, JdkError> {
     let jdk = Jdk::locate()?;
     let cached = attribution_cache(&jdk, files);
-    if let Some(a) = cached.as_deref().and_then(read_cached) {
+    let renamed = |line: &str| match rename {
+        Some((from, to)) => line.replace(from, to),
+        None => line.to_string(),
+    };
+    if let Some(a) = cached.as_deref().and_then(|p| read_cached(p, &renamed)) {
         return Ok(a);
     }
     let line = request("attribute", files, None)?;
-    let answer = parse_attribution(&line)?;
+    let answer = parse_attribution(&renamed(&line))?;
     if let Some(path) = cached {
         write_cached(&path, &line);
     }
@@ -142,13 +156,13 @@ fn attribution_cache(jdk: &Jdk, files: &[SourceText]) -> Option<PathBuf> {
 
 /// A cached answer, if it is there and whole: its first line is the hash of the rest, so a
 /// truncated or altered answer is ignored (and recomputed), never used.
-fn read_cached(path: &Path) -> Option<Attribution> {
+fn read_cached(path: &Path, renamed: &dyn Fn(&str) -> String) -> Option<Attribution> {
     let text = std::fs::read_to_string(path).ok()?;
     let (hash, line) = text.split_once('\n')?;
     if hash != content_key([("answer", line)]) {
         return None;
     }
-    parse_attribution(line).ok()
+    parse_attribution(&renamed(line)).ok()
 }
 
 /// Stores an answer after the hash of it (written aside, then renamed: a reader never sees half

@@ -8,7 +8,10 @@ mod jdk;
 pub mod tree;
 
 pub use cache::{content_key, default_cache_dir, verified_classes};
-pub use javac::{attribute, compile, Attribution, SourceText, ANNOTATION_SOURCES, DEFAULT_TIMEOUT};
+pub use javac::{
+    attribute, attribute_renamed, compile, Attribution, SourceText, ANNOTATION_SOURCES,
+    DEFAULT_TIMEOUT,
+};
 pub use jdk::{Jdk, INSTALL_HINT};
 
 /// A problem with the JDK or the javac helper (never a verdict about the user's code).

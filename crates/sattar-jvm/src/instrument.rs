@@ -26,12 +26,13 @@ struct Insert {
 }
 
 /// Returns the instrumented text of every file of `program`, `(path, text)`: same lines, probes
-/// added.
+/// added. sattar's models of JDK classes are left out: the JVM runs the JDK's own.
 pub fn instrument(program: &Program) -> Vec<(String, String)> {
     program
         .files
         .iter()
         .enumerate()
+        .filter(|(_, f)| !sattar_java::library::is_model_path(&f.path))
         .map(|(i, f)| {
             let mut inserts = Vec::new();
             for s in program.stmts.iter().filter(|s| s.file.0 as usize == i) {
@@ -161,6 +162,7 @@ fn probes(s: &StmtInfo, source: &str, out: &mut Vec<Insert>) {
         // The step is the first switch probe's.
         Probe::Switch => {}
         Probe::ForEach {
+            iterable,
             var,
             ty,
             getter,
@@ -174,7 +176,8 @@ fn probes(s: &StmtInfo, source: &str, out: &mut Vec<Insert>) {
                 start: var.start,
                 end: expr.start,
             };
-            at.replace(head, format!("sattar.Each {each} = sattar.Cov.each("));
+            let start = if iterable { "iter" } else { "each" };
+            at.replace(head, format!("sattar.Each {each} = sattar.Cov.{start}("));
             let test = format!("sattar.Cov.t({n}) && sattar.Cov.b({n}, {each}.more())");
             at.close(expr.end, format!("); {test}; "));
             let text = |sp: Span| source.get(sp.start..sp.end).unwrap_or("");

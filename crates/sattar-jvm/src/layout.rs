@@ -35,7 +35,7 @@ impl Layout {
         layout.initialize = p
             .classes
             .iter()
-            .filter(|c| c.element.is_none())
+            .filter(|c| c.element.is_none() && !p.is_library_class(&c.name))
             .map(|c| c.binary.clone())
             .collect();
         layout.unfinal = p
@@ -59,6 +59,14 @@ impl Layout {
         layout.classes = schema
             .classes
             .iter()
+            // A model's helper classes (its iterators) are never inputs: the JDK's differ.
+            .filter(|(name, _)| {
+                !p.is_library_class(name)
+                    || sattar_java::library::is_collection(name)
+                    || p.class(name).is_some_and(|c| {
+                        c.is_abstract || c.kind == sattar_java::ClassKind::Interface
+                    })
+            })
             .map(|(name, c)| {
                 let declared = p.fields_of(name);
                 let owner = |f: &str| {
@@ -67,12 +75,17 @@ impl Layout {
                         .find(|(_, d)| d.name == f)
                         .map_or(name.as_str(), |(owner, _)| owner.as_str())
                 };
+                // A model's elements go through the collection's methods, not a field.
+                let library = p.is_library_class(name);
                 let fields = c
                     .fields
                     .iter()
+                    .filter(|(f, _)| !library || f != sattar_java::library::ELEMENTS)
                     .map(|(f, t)| layout.field(f, t, owner(f)))
                     .collect();
-                layout.class(name, c, fields)
+                let mut wire = layout.class(name, c, fields);
+                wire.collection = sattar_java::library::is_collection(name);
+                wire
             })
             .collect();
         layout
@@ -151,6 +164,7 @@ impl Layout {
                 .map(|id| id.strip_prefix(&prefix).unwrap_or(id).to_string())
                 .collect(),
             element,
+            collection: false,
         }
     }
 

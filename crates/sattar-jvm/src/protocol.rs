@@ -89,6 +89,11 @@ pub struct WireClass {
     /// array functions.
     #[serde(default)]
     pub element: Option<WireArray>,
+    /// A JDK collection sattar models (`java.util.ArrayList`, …): built by its no-argument
+    /// constructor and `add` of each element of the heap's `elements` array, read back by
+    /// `toArray()`; its other fields (`modCount`) are the JDK's own.
+    #[serde(default)]
+    pub collection: bool,
 }
 
 /// The elements of an array class.

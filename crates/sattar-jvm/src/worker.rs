@@ -218,6 +218,8 @@ struct ClassInfo {
     fields: Vec<(String, WireType, JFieldID)>,
     /// For an array class: its elements.
     element: Option<ArrayOf>,
+    /// A JDK collection sattar models: built by `add`, read by `toArray()`.
+    collection: bool,
 }
 
 /// What an array class holds: primitives of one type, or references of an element class.
@@ -372,6 +374,7 @@ fn class_info(env: &mut JNIEnv, owners: &mut Owners, c: &WireClass) -> Res<Class
         class,
         fields,
         element,
+        collection: c.collection,
     })
 }
 
@@ -616,21 +619,42 @@ impl Bridge {
                 .map(|(i, o)| (o.id.as_str(), i))
                 .collect(),
         };
-        let null = JObject::null();
         for (o, obj) in objects.iter().zip(&inputs.objects) {
             let info = self.class(&o.class)?;
             if let Some(element) = &info.element {
                 fill_array(env, obj, element, o, &inputs)?;
-                continue;
+            } else if !info.collection {
+                self.set_fields(env, info, obj, o, &inputs)?;
             }
-            for (f, v) in &o.fields {
-                let Some((_, _, fid)) = info.fields.iter().find(|(n, _, _)| n == f) else {
-                    continue;
-                };
-                env.set_field_unchecked(obj, *fid, inputs.value(v, &null)?)?;
+        }
+        // Collections last, once their elements are built; `modCount` after the `add`s.
+        for (o, obj) in objects.iter().zip(&inputs.objects) {
+            let info = self.class(&o.class)?;
+            if info.collection {
+                add_elements(env, obj, o, objects, &inputs)?;
+                self.set_fields(env, info, obj, o, &inputs)?;
             }
         }
         Ok(inputs)
+    }
+
+    /// Sets the fields of input object `o` (made as `obj`) that its class has.
+    fn set_fields<'l>(
+        &self,
+        env: &mut JNIEnv<'l>,
+        info: &ClassInfo,
+        obj: &JObject<'l>,
+        o: &WireObject,
+        inputs: &InputObjects<'l, '_>,
+    ) -> Result<(), JniOrMsg> {
+        let null = JObject::null();
+        for (f, v) in &o.fields {
+            let Some((_, _, fid)) = info.fields.iter().find(|(n, _, _)| n == f) else {
+                continue;
+            };
+            env.set_field_unchecked(obj, *fid, inputs.value(v, &null)?)?;
+        }
+        Ok(())
     }
 
     fn allocate<'l>(
@@ -646,6 +670,10 @@ impl Bridge {
                     let info = self.class(&o.class)?;
                     match &info.element {
                         Some(element) => new_array(env, element, o),
+                        // A JDK collection is made as the JDK makes one, then filled.
+                        None if info.collection => {
+                            Ok(env.new_object(class_ref(&info.class), "()V", &[])?)
+                        }
                         None => Ok(env.alloc_object(class_ref(&info.class))?),
                     }
                 }
@@ -867,6 +895,13 @@ impl Bridge {
                 continue;
             }
             let mut fields = Vec::new();
+            if info.collection {
+                let array = env
+                    .call_method(&obj, "toArray", "()[Ljava/lang/Object;", &[])?
+                    .l()?;
+                let elements = post.contents_of(env, self, &name, array)?;
+                fields.push((sattar_java::library::ELEMENTS.to_string(), elements));
+            }
             for (f, t, fid) in &info.fields {
                 let v = match primitive(t) {
                     Some(p) => {
@@ -889,6 +924,84 @@ impl Bridge {
         }
         Ok(out)
     }
+}
+
+/// Whether two `Object[]` hold the same objects in the same order.
+fn same_elements<'l>(
+    env: &mut JNIEnv<'l>,
+    a: &JObject<'l>,
+    b: &JObject<'l>,
+) -> Result<bool, JniOrMsg> {
+    let (a, b) = (<&JObjectArray>::from(a), <&JObjectArray>::from(b));
+    let n = env.get_array_length(a)?;
+    if n != env.get_array_length(b)? {
+        return Ok(false);
+    }
+    for i in 0..n {
+        let (x, y) = (
+            env.get_object_array_element(a, i)?,
+            env.get_object_array_element(b, i)?,
+        );
+        if !env.is_same_object(&x, &y)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Adds to the new collection `obj` the elements of input object `o` (its `elements` array,
+/// another input object), first to last, by the collection's own `add`.
+fn add_elements<'l>(
+    env: &mut JNIEnv<'l>,
+    obj: &JObject<'l>,
+    o: &WireObject,
+    objects: &[WireObject],
+    inputs: &InputObjects<'l, '_>,
+) -> Result<(), JniOrMsg> {
+    let array = o
+        .fields
+        .iter()
+        .find(|(f, _)| f == sattar_java::library::ELEMENTS);
+    let id = match array {
+        Some((_, WireValue::Ref(id))) => id,
+        Some((_, WireValue::Null)) | None => {
+            return Err(JniOrMsg::Msg(format!(
+                "the collection {} ({}) has no elements array",
+                o.id, o.class
+            )))
+        }
+        Some((_, other)) => {
+            return Err(JniOrMsg::Msg(format!(
+                "the elements of the collection {} ({}) are {other:?}, not an array",
+                o.id, o.class
+            )))
+        }
+    };
+    let wire = objects.iter().find(|x| &x.id == id);
+    let mut values: Vec<(usize, &WireValue)> =
+        wire.map(|w| elements(w).collect()).unwrap_or_default();
+    values.sort_by_key(|(i, _)| *i);
+    let null = JObject::null();
+    for (_, v) in values {
+        let e = match inputs.value(v, &null)? {
+            JValue::Object(e) => e,
+            _ => {
+                return Err(JniOrMsg::Msg(format!(
+                    "an element of the collection {} ({}) is {v:?}, not a reference",
+                    o.id, o.class
+                )))
+            }
+        };
+        let added = env.call_method(obj, "add", "(Ljava/lang/Object;)Z", &[JValue::Object(e)]);
+        if let Err(err) = added {
+            let what = format!(
+                "adding an element to the input collection {} ({})",
+                o.id, o.class
+            );
+            return Err(JniOrMsg::Msg(describe(env, &what, err)));
+        }
+    }
+    Ok(())
 }
 
 /// A new array of the input object `o`'s length (its `length` field), every element at its
@@ -1184,6 +1297,9 @@ struct PostState<'l> {
     objects: Vec<(JObject<'l>, String, usize)>,
     by_hash: HashMap<i32, Vec<usize>>,
     fresh: usize,
+    /// An input collection's name → the index in `objects` of its elements array: the name its
+    /// elements keep while they are the same.
+    contents: HashMap<String, usize>,
 }
 
 impl<'l> PostState<'l> {
@@ -1202,7 +1318,41 @@ impl<'l> PostState<'l> {
                 .ok_or_else(|| JniOrMsg::Msg(format!("unknown class {}", o.class)))?;
             self.add(env, bridge, obj, o.id.clone(), class)?;
         }
+        for o in req
+            .objects
+            .iter()
+            .filter(|o| bridge.classes[bridge.by_name[&o.class]].collection)
+        {
+            let elements = o
+                .fields
+                .iter()
+                .find(|(f, _)| f == sattar_java::library::ELEMENTS);
+            if let Some((_, WireValue::Ref(x))) = elements {
+                if let Some(i) = self.objects.iter().position(|(_, n, _)| n == x) {
+                    self.contents.insert(o.id.clone(), i);
+                }
+            }
+        }
         Ok(())
+    }
+
+    /// The name of collection `name`'s elements after a run, `array` (a fresh `toArray()`):
+    /// its input elements array's if the elements are the same (a model replaces the array on
+    /// each change and keeps it otherwise), else a new object's.
+    fn contents_of(
+        &mut self,
+        env: &mut JNIEnv<'l>,
+        bridge: &Bridge,
+        name: &str,
+        array: JObject<'l>,
+    ) -> Result<WireValue, JniOrMsg> {
+        if let Some(&i) = self.contents.get(name) {
+            let before = env.new_local_ref(&self.objects[i].0)?;
+            if same_elements(env, &before, &array)? {
+                return Ok(WireValue::Ref(self.objects[i].1.clone()));
+            }
+        }
+        self.name_of(env, bridge, array)
     }
 
     fn add(

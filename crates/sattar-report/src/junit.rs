@@ -432,6 +432,12 @@ impl<'a> TestWriter<'a> {
             if self.enum_constant(id).is_some() {
                 continue;
             }
+            if sattar_java::library::is_collection(&obj.class) {
+                return Err(self.bad(format!(
+                    "object {id} is a {}, which the JUnit export does not build yet (run the test with `sattar run`)",
+                    obj.class
+                )));
+            }
             if let Some(b) = sattar_heap::BoxClass::named(&obj.class) {
                 // A box of the input is its own object (not the cache's): `new Integer(5)`.
                 let var = self.names.fresh(&lower_first(id.as_str()), "o");

@@ -3,6 +3,11 @@
 
 use super::body::{Lower, R};
 use crate::ir::*;
+
+/// `java.lang.Iterable`, what an enhanced for over an object asks for its iterator.
+const ITERABLE: &str = "java.lang.Iterable";
+/// `java.util.Iterator`.
+const ITERATOR: &str = "java.util.Iterator";
 use sattar_jdk::tree::MethodRef;
 
 const AIOOBE: &str = "java.lang.ArrayIndexOutOfBoundsException";
@@ -155,26 +160,19 @@ impl Lower<'_, '_> {
         };
         let id = self.enter_stmt(n)?;
         let (arr, arr_ty) = self.expr(e, out)?;
+        if self.iterable_calls(&arr_ty).is_some() {
+            return self.for_each_iterable(n, id, arr, &arr_ty, out);
+        }
         let Some(elem) = self.element_of(&arr_ty) else {
+            let what = format!(
+                "an enhanced for over a `{arr_ty}` (sattar iterates over arrays and Iterables)"
+            );
             return Err(self
                 .cx
-                .unsupported(
-                    e,
-                    format!("an enhanced for over a `{arr_ty}` (sattar iterates over arrays)"),
-                )
+                .unsupported(e, what)
                 .with_help("write the loop with an iterator or an index"));
         };
-        if self
-            .cx
-            .node(v)
-            .vtype
-            .is_none_or(|t| self.cx.src(t) == "var" || self.cx.src(t).is_empty())
-        {
-            return Err(self
-                .cx
-                .unsupported(v, "`var` as the variable of an enhanced for")
-                .with_help("write the element type"));
-        }
+        self.loop_variable_typed(v)?;
         let x_ty = super::decls::value_type(self.cx, self.decls, v)?;
         self.stmt = id;
         let a = self.let_temp(arr_ty.clone(), Rvalue::Use(arr), out);
@@ -232,6 +230,134 @@ impl Lower<'_, '_> {
             },
         });
         Ok(())
+    }
+
+    /// A loop variable must name its type (the JVM probe writes it in a cast).
+    fn loop_variable_typed(&self, v: usize) -> R<()> {
+        let vtype = self.cx.node(v).vtype;
+        if vtype.is_none_or(|t| self.cx.src(t) == "var" || self.cx.src(t).is_empty()) {
+            return Err(self
+                .cx
+                .unsupported(v, "`var` as the variable of an enhanced for")
+                .with_help("write the element type"));
+        }
+        Ok(())
+    }
+
+    /// `Iterable.iterator()`, `Iterator.hasNext()` and `Iterator.next()`, when values of type
+    /// `ty` are Iterables (sattar's models of java.util are loaded).
+    fn iterable_calls(&self, ty: &Type) -> Option<[MethodId; 3]> {
+        let Type::Class(c) = ty else { return None };
+        if c == sattar_heap::OBJECT || !self.decls.is_subclass(c, ITERABLE) {
+            return None;
+        }
+        let find = |class: &str, name: &str| {
+            let h = self.decls.methods.iter().position(|h| {
+                h.class == class && h.name == name && h.erased.is_empty() && !h.is_static
+            });
+            h.map(|i| MethodId(i as u32))
+        };
+        // `iterator()` as the static type declares or inherits it: a call through `List`
+        // reaches the lists' iterators only.
+        let iterator = self
+            .decls
+            .supertypes(c)
+            .iter()
+            .find_map(|s| find(s, "iterator"))?;
+        Some([
+            iterator,
+            find(ITERATOR, "hasNext")?,
+            find(ITERATOR, "next")?,
+        ])
+    }
+
+    /// `for (T x : e) B` over an Iterable, as JLS 14.14.2 desugars it: `for (Iterator #i =
+    /// e.iterator(); #i.hasNext(); ) { T x = (T) #i.next(); B }` (the iterator asked for once,
+    /// before the first test; a primitive `x` unboxed from its box class).
+    fn for_each_iterable(
+        &mut self,
+        n: usize,
+        id: StmtId,
+        iterable: Operand,
+        ty: &Type,
+        out: &mut Block,
+    ) -> R<()> {
+        let node = self.cx.node(n);
+        let (Some(v), Some(b)) = (node.var, node.body) else {
+            return Err(self.cx.error(n, "malformed enhanced for"));
+        };
+        let [iterator, has_next, next] = self
+            .iterable_calls(ty)
+            .ok_or_else(|| self.cx.error(n, "an Iterable without iterator()"))?;
+        self.loop_variable_typed(v)?;
+        let x_ty = super::decls::value_type(self.cx, self.decls, v)?;
+        self.stmt = id;
+        out.push(self.node(NodeKind::NullCheck(iterable.clone())));
+        let call = |method, recv| Rvalue::Call {
+            method,
+            recv: Some(recv),
+            args: Vec::new(),
+            virtual_call: true,
+        };
+        let it_ty = Type::Class(ITERATOR.into());
+        let it = self.let_temp(it_ty, call(iterator, iterable), out);
+        let (brk, _) = self.open_loop();
+        let mut head = vec![self.node(NodeKind::Enter)];
+        let more = self.temp(Type::Boolean);
+        head.push(self.node(NodeKind::NullCheck(it.clone())));
+        head.push(self.node(NodeKind::Let {
+            var: more,
+            value: call(has_next, it.clone()),
+        }));
+        head.push(self.node(NodeKind::Branch { cond: more }));
+        self.leave_unless(more, brk, &mut head);
+        let mut body = Vec::new();
+        let object = Type::Class(sattar_heap::OBJECT.into());
+        let element = self.let_temp(object, call(next, it), &mut body);
+        let element = self.checkcast_element(element, &x_ty, &mut body);
+        let name = self.cx.node(v).name.clone().unwrap_or_default();
+        let x = self.new_var(&name, x_ty, VarKind::Local);
+        self.locals.insert(v, x);
+        body.push(self.node(NodeKind::Declare {
+            var: x,
+            init: Some(element),
+        }));
+        self.loop_body(b, id, &mut body)?;
+        self.close_loop();
+        out.push(Node {
+            stmt: id,
+            kind: NodeKind::Loop {
+                label: brk,
+                head,
+                body,
+            },
+        });
+        Ok(())
+    }
+
+    /// javac's checkcast of an `Object` element for a variable of type `x_ty`: to its class, or
+    /// to the box a primitive unboxes from (then unboxed).
+    fn checkcast_element(&mut self, element: Operand, x_ty: &Type, out: &mut Block) -> Operand {
+        let class = match x_ty {
+            Type::Class(c) => Some(c.clone()),
+            t => t
+                .field_type()
+                .and_then(|f| sattar_heap::BoxClass::of(&f))
+                .map(|b| {
+                    self.decls.ty(b.class);
+                    b.class.to_string()
+                }),
+        };
+        match class {
+            Some(c) if c != sattar_heap::OBJECT => {
+                out.push(self.node(NodeKind::CheckCast {
+                    op: element.clone(),
+                    class: c.clone(),
+                }));
+                self.convert(element, &Type::Class(c), x_ty, out)
+            }
+            _ => element,
+        }
     }
 
     /// The JDK's array methods lowered in place, since what they do depends on the arrays'

@@ -119,14 +119,16 @@ pub(crate) fn lower_program(cx: &Cx, decls: Decls) -> Program {
     program
 }
 
-/// `Object.equals` and `Comparable.compareTo` called on a box run the box's own (the JDK's
-/// `Integer.equals`, and `compareTo`'s bridge, which casts its argument first).
+/// `Object.equals`, `Object.hashCode` and `Comparable.compareTo` called on a box run the box's
+/// own (the JDK's `Integer.equals`, `Integer.hashCode`, and `compareTo`'s bridge, which casts
+/// its argument first).
 fn box_dispatch(p: &mut Program) {
     let called: Vec<(MethodId, &'static str)> = p
         .methods
         .iter()
         .filter_map(|m| match (m.class.as_str(), m.name.as_str()) {
             (sattar_heap::OBJECT, "equals") => Some((m.id, "equals")),
+            (sattar_heap::OBJECT, "hashCode") => Some((m.id, "hashCode")),
             ("java.lang.Comparable", "compareTo") => Some((m.id, "compareTo")),
             _ => None,
         })
@@ -138,9 +140,18 @@ fn box_dispatch(p: &mut Program) {
         .map(|c| c.name.clone())
         .collect();
     for b in &boxes {
-        for (name, ret) in [("equals", Type::Boolean), ("compareTo", Type::Int)] {
+        for (name, ret) in [
+            ("equals", Type::Boolean),
+            ("compareTo", Type::Int),
+            ("hashCode", Type::Int),
+        ] {
             let object = sattar_heap::OBJECT.to_string();
-            let Some(body) = super::models::model(b, name, std::slice::from_ref(&object)) else {
+            let descriptor = if name == "hashCode" {
+                Vec::new()
+            } else {
+                vec![object.clone()]
+            };
+            let Some(body) = super::models::model(b, name, &descriptor) else {
                 continue;
             };
             let id = MethodId(p.methods.len() as u32);
@@ -148,14 +159,17 @@ fn box_dispatch(p: &mut Program) {
                 id,
                 class: b.clone(),
                 name: name.into(),
-                descriptor: vec![object],
+                params: descriptor
+                    .iter()
+                    .map(|_| Param {
+                        name: "o".into(),
+                        ty: Type::Class(sattar_heap::OBJECT.into()),
+                    })
+                    .collect(),
+                descriptor,
                 kind: MethodKind::Library,
                 is_static: false,
                 is_private: false,
-                params: vec![Param {
-                    name: "o".into(),
-                    ty: Type::Class(sattar_heap::OBJECT.into()),
-                }],
                 ret,
                 body,
                 unsupported: None,

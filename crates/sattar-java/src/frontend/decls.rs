@@ -220,6 +220,23 @@ impl Decls {
         })
     }
 
+    /// Class `c` and its supertypes, nearest first: superclasses, then interfaces breadth-first.
+    pub fn supertypes(&self, c: &str) -> Vec<String> {
+        let mut out = vec![c.to_string()];
+        let mut i = 0;
+        while i < out.len() {
+            if let Some(k) = self.class(&out[i]) {
+                for s in k.superclass.iter().chain(&k.interfaces) {
+                    if !out.contains(s) {
+                        out.push(s.clone());
+                    }
+                }
+            }
+            i += 1;
+        }
+        out
+    }
+
     /// Whether class `sub` is `sup` or below it.
     pub fn is_subclass(&self, sub: &str, sup: &str) -> bool {
         if sub == sup || sup == OBJECT {
@@ -327,7 +344,9 @@ pub(crate) fn collect(cx: &Cx) -> Decls {
     for &unit in cx.units {
         let pkg = cx.node(unit).pkg.clone().unwrap_or_default();
         for &t in &cx.node(unit).types {
-            if is_type_decl(&cx.node(t).k) {
+            // The models' `@Unmodelled` is read, not modelled.
+            let model_annotation = cx.node(t).k == "ANNOTATION_TYPE" && cx.is_model(t);
+            if is_type_decl(&cx.node(t).k) && !model_annotation {
                 gather(cx, t, &pkg, None, 0, &mut found);
             }
         }
@@ -659,6 +678,12 @@ fn method_header(cx: &Cx, decls: &Decls, n: usize, class: &Class) -> Header {
         unsupported.get_or_insert(d);
         Vec::new()
     });
+    if let Some(why) = unmodelled(cx, n) {
+        let shown = format!("{}.{name}", class.name);
+        unsupported.get_or_insert(
+            cx.unsupported(n, format!("`{shown}` (sattar has no model of it: {why})")),
+        );
+    }
     let span_name = if name == "<init>" {
         class.name.rsplit('.').next().unwrap_or("")
     } else {
@@ -736,6 +761,22 @@ fn superclass_depth(decls: &Decls, c: &Class) -> usize {
         Some(s) => 1 + superclass_depth(decls, s),
         None => 0,
     }
+}
+
+/// Why a method of a model source is not modelled (its `@Unmodelled("…")`), if it is not.
+fn unmodelled(cx: &Cx, n: usize) -> Option<String> {
+    if !cx.is_model(n) {
+        return None;
+    }
+    let a = cx.node(n).ann.iter().copied().find(|&a| {
+        let name = cx.node(a).name.as_deref().unwrap_or("");
+        name.rsplit('.').next() == Some(crate::library::UNMODELLED)
+    })?;
+    let mut items = Vec::new();
+    for &arg in &cx.node(a).args {
+        annotation_strings(cx, arg, &mut items).ok()?;
+    }
+    Some(items.into_iter().map(|(s, _)| s).collect())
 }
 
 /// The spec annotations among `anns`, each string with its position.

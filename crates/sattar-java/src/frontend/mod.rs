@@ -9,6 +9,7 @@ mod arrays;
 mod body;
 mod decls;
 mod expr;
+mod library;
 mod models;
 mod stmts;
 
@@ -48,8 +49,18 @@ pub fn parse_sources(sources: &[SourceText]) -> Result<Program, Vec<Diagnostic>>
     if sources.is_empty() {
         return Err(vec![plain(first, "no Java source was given")]);
     }
-    let attributed = sattar_jdk::attribute(sources).map_err(|e| vec![jdk_error(first, e)])?;
-    let files: Vec<FileCx> = sources
+    // The model sources of java.util come last: the program's statements are numbered first.
+    let texts: Vec<&str> = sources.iter().map(|s| s.text.as_str()).collect();
+    let models = crate::library::models_for(&texts);
+    let mut all = sources.to_vec();
+    all.extend(models.iter().map(|m| SourceText {
+        path: m.path.to_string(),
+        text: m.text.to_string(),
+    }));
+    let rename = (!models.is_empty()).then_some(crate::library::MODEL_RENAME);
+    let attributed =
+        sattar_jdk::attribute_renamed(&all, rename).map_err(|e| vec![jdk_error(first, e)])?;
+    let files: Vec<FileCx> = all
         .iter()
         .map(|s| FileCx {
             path: s.path.clone(),
@@ -73,7 +84,9 @@ pub fn parse_sources(sources: &[SourceText]) -> Result<Program, Vec<Diagnostic>>
         )]);
     }
     let decls = decls::collect(&cx);
-    Ok(body::lower_program(&cx, decls))
+    let mut program = body::lower_program(&cx, decls);
+    library::seal_models(&mut program);
+    Ok(program)
 }
 
 fn plain(file: &str, msg: impl Into<String>) -> Diagnostic {
@@ -187,6 +200,11 @@ impl<'a> Cx<'a> {
             .utf16
             .byte(n.p)
             .unwrap_or_else(|| self.span(i).start)
+    }
+
+    /// Whether node `i` is in one of sattar's model sources (not the user's code).
+    pub fn is_model(&self, i: usize) -> bool {
+        crate::library::is_model_path(&self.fcx(i).path)
     }
 
     /// The text of the file of node `i`.

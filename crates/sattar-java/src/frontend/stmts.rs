@@ -298,7 +298,9 @@ impl Numbering<'_, '_> {
                 let header = collapse(&cx.text_of(n)[span.start..cx.span(b).start]);
                 let var = cx.node(v);
                 let ty = var.vtype.map_or(Span::default(), |t| cx.span(t));
+                let expr_ty = cx.node(e).t.as_deref().unwrap_or("");
                 let probe = Probe::ForEach {
+                    iterable: !expr_ty.ends_with("[]"),
                     var: cx.span(v),
                     ty,
                     getter: each_getter(cx.node(e).t.as_deref().unwrap_or("")),

@@ -117,7 +117,12 @@ public final class Cov {
 
     /** The state of an enhanced for over array a (an object, which may be null). */
     public static Each each(Object a) {
-        return new Each(a);
+        return new Each(a, null);
+    }
+
+    /** The state of an enhanced for over an Iterable: its iterator, asked for at once (JLS 14.14.2). */
+    public static Each iter(Iterable<?> x) {
+        return new Each(null, x.iterator());
     }
 
     /** Returns v (used to run a probe before a local's initializer). */

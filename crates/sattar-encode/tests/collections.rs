@@ -1,0 +1,90 @@
+//! sattar's models of java.util are encoded as the interpreter runs them: every modelled method
+//! of the shared collections program agrees on fixed inputs (a sample of the JVM test's) and on
+//! inputs the encoder enumerates from a free pre-state.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
+
+#[path = "../../sattar-java/tests/support/collections.rs"]
+mod collections;
+mod common;
+
+use common::{no_spec, LIMITS};
+use sattar_encode::{encode, EncodeOptions, Mode, PreSpec};
+use sattar_heap::input_from_json;
+use sattar_java::{run, Termination};
+use sattar_sat::Outcome;
+use std::collections::BTreeSet;
+
+#[test]
+fn fixed_inputs_agree_with_the_interpreter() {
+    let p = common::program(collections::FILES);
+    let mut outcomes = BTreeSet::new();
+    let cases = collections::cases();
+    // Every iteration case, and every fifth other: each operation and argument still meets
+    // several collections.
+    let sample = cases
+        .iter()
+        .enumerate()
+        .filter(|(i, (name, _))| i % 5 == 0 || matches!(*name, "iterate" | "forEach"));
+    for (_, (name, json)) in sample {
+        let m = p.find_methods(&format!("Ops.{name}"))[0].id;
+        let (input, _) = input_from_json(json, "t.json", &p.schema(), &p.sig(m))
+            .unwrap_or_else(|e| panic!("{name} on {json}: {e}"));
+        let want = run(&p, m, &input, LIMITS).expect("runs");
+        let enc = encode(
+            &p,
+            m,
+            &no_spec(&p, m),
+            PreSpec::Fixed(&input),
+            &EncodeOptions::default(),
+        )
+        .unwrap_or_else(|e| panic!("{name} on {input}: {e}"));
+        let got = enc
+            .decode_constant()
+            .expect("a fixed input's run is constant");
+        assert_eq!(got.execution, want, "{name} on {input}");
+        outcomes.insert(match &want.termination {
+            Termination::Threw(e) => e.clone(),
+            t => t.label(),
+        });
+    }
+    for e in [
+        "java.lang.IndexOutOfBoundsException",
+        "java.util.NoSuchElementException",
+        "java.util.ConcurrentModificationException",
+        "returned",
+    ] {
+        assert!(outcomes.contains(e), "no case ends with {e}: {outcomes:?}");
+    }
+}
+
+#[test]
+fn enumerated_inputs_agree_with_the_interpreter() {
+    let p = common::program(collections::FILES);
+    let mut total = 0;
+    for name in ["onList", "iterate", "onStack", "onDeque"] {
+        let m = p.find_methods(&format!("Ops.{name}"))[0].id;
+        let opts = EncodeOptions {
+            mode: Mode::Direct,
+            ..EncodeOptions::default()
+        };
+        let mut enc = encode(&p, m, &no_spec(&p, m), PreSpec::Free { scope: 2 }, &opts)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let (valid, fits) = (enc.pre_ok(), enc.in_bounds());
+        enc.session.assert_hard(valid);
+        enc.session.assert_hard(fits);
+        let mut n = 0;
+        while n < 25 {
+            let Outcome::Sat(model) = enc.session.solve(&[], &[]).expect("no budget") else {
+                break;
+            };
+            let got = enc.decode(&model);
+            let want = run(&p, m, &got.input, LIMITS).expect("runs");
+            assert_eq!(got.execution, want, "{name} on {}", got.input);
+            enc.block_input(&model);
+            n += 1;
+        }
+        assert!(n >= 10, "{name}: only {n} inputs");
+        total += n;
+    }
+    assert!(total >= 60, "{total}");
+}
