@@ -26,7 +26,12 @@ fn fixed_inputs_agree_with_the_interpreter() {
         .enumerate()
         .filter(|(i, (name, _))| i % 5 == 0 || matches!(*name, "iterate" | "forEach"));
     for (_, (name, json)) in sample {
-        let m = p.find_methods(&format!("Ops.{name}"))[0].id;
+        let qualified = if name.contains('.') {
+            name.to_string()
+        } else {
+            format!("Ops.{name}")
+        };
+        let m = p.find_methods(&qualified)[0].id;
         let (input, _) = input_from_json(json, "t.json", &p.schema(), &p.sig(m))
             .unwrap_or_else(|e| panic!("{name} on {json}: {e}"));
         let want = run(&p, m, &input, LIMITS).expect("runs");
@@ -62,7 +67,12 @@ fn enumerated_inputs_agree_with_the_interpreter() {
     let p = common::program(collections::FILES);
     let mut total = 0;
     for name in ["onList", "iterate", "onStack", "onDeque"] {
-        let m = p.find_methods(&format!("Ops.{name}"))[0].id;
+        let qualified = if name.contains('.') {
+            name.to_string()
+        } else {
+            format!("Ops.{name}")
+        };
+        let m = p.find_methods(&qualified)[0].id;
         let opts = EncodeOptions {
             mode: Mode::Direct,
             ..EncodeOptions::default()

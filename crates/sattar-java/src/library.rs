@@ -63,6 +63,12 @@ pub const MODEL_SOURCES: &[ModelSource] = &[
     model!("java/util/List.java"),
     model!("java/util/Queue.java"),
     model!("java/util/Deque.java"),
+    model!(
+        "java/util/AbstractCollection.java",
+        "AbstractCollection",
+        "AbstractQueue"
+    ),
+    model!("java/util/AbstractQueue.java", "AbstractQueue"),
     model!("java/util/AbstractList.java"),
     model!("java/util/ArrayList.java", "ArrayList"),
     model!("java/util/LinkedList.java", "LinkedList"),

@@ -39,7 +39,12 @@ fn every_modelled_method_equals_the_jdk() {
     let mut outcomes = BTreeSet::new();
     let cases = collections::cases();
     for (name, json) in &cases {
-        let m = p.find_methods(&format!("Ops.{name}"))[0].id;
+        let qualified = if name.contains('.') {
+            name.to_string()
+        } else {
+            format!("Ops.{name}")
+        };
+        let m = p.find_methods(&qualified)[0].id;
         let (input, _) = input_from_json(json, "t.json", &p.schema(), &p.sig(m))
             .unwrap_or_else(|e| panic!("{name} on {json}: {e}"));
         let run = common::assert_same(&p, m, &input, &mut jvm, LIMITS);

@@ -370,6 +370,7 @@ pub(crate) fn collect(cx: &Cx) -> Decls {
         decls.classes.push(class);
         decls.class_decls.push(decl);
     }
+    refuse_stateful_model_subclasses(cx, &mut decls, &found);
     let mut headers = Vec::new();
     for (i, f) in found.iter().enumerate() {
         let class = &decls.classes[i];
@@ -384,6 +385,33 @@ pub(crate) fn collect(cx: &Cx) -> Decls {
     headers.extend(default_constructors(cx, &decls, &headers));
     decls.methods = headers;
     decls
+}
+
+/// A program class extending a model with state (`java.util.ArrayList`: its `elements`) is
+/// refused and cut from it: the JVM's class has the JDK's fields, not the model's.
+fn refuse_stateful_model_subclasses(cx: &Cx, decls: &mut Decls, found: &[Found]) {
+    let model = |c: &Class| crate::library::is_model_path(&cx.files[c.file.0 as usize].path);
+    for (i, f) in found.iter().enumerate() {
+        let c = &decls.classes[i];
+        let Some(s) = c.superclass.clone().filter(|_| !model(c)) else {
+            continue;
+        };
+        let stateful = decls.supertypes(&s).iter().any(|k| {
+            decls
+                .class(k)
+                .is_some_and(|k| model(k) && !k.fields.is_empty())
+        });
+        if stateful {
+            let why = cx
+                .unsupported(
+                    f.node,
+                    format!("a class extending `{s}` (sattar models that JDK class's state its own way)"),
+                )
+                .with_help("hold the collection in a field, or extend java.util.AbstractCollection or AbstractQueue");
+            decls.classes[i].superclass = None;
+            decls.class_decls[i].unsupported.get_or_insert(why);
+        }
+    }
 }
 
 /// Classes in pre-order.

@@ -3,13 +3,82 @@
 //! ArrayDeque, with its exceptions (IndexOutOfBounds, ArrayIndexOutOfBounds of Vector,
 //! NoSuchElement, EmptyStack, NullPointer of ArrayDeque's nulls), null elements and duplicates,
 //! iterators and enhanced `for` that fail fast (ConcurrentModificationException) or end early as
-//! each class's iterator does, and scripts of many operations in a row.
+//! each class's iterator does, scripts of many operations in a row, and a queue of the
+//! program's own on AbstractQueue (whose add, remove, element, clear, contains and remove(Object)
+//! are the JDK's code over its offer, poll, peek and iterator).
 #![allow(dead_code)]
 
-/// The source: one class whose fields hold the collections.
-pub const FILES: &[(&str, &str)] = &[(
-    "coll/Ops.java",
-    "package coll;
+/// The sources: one class whose fields hold the collections, and a queue of the program's own
+/// on java.util.AbstractQueue (its iterator removes too).
+pub const FILES: &[(&str, &str)] = &[
+    (
+        "coll/Bounded.java",
+        "package coll;
+import java.util.AbstractQueue;
+import java.util.Iterator;
+public class Bounded extends AbstractQueue<Integer> {
+    Integer[] items;
+    int n;
+    public boolean offer(Integer x) {
+        if (n == items.length) {
+            return false;
+        }
+        items[n++] = x;
+        return true;
+    }
+    public Integer poll() {
+        if (n == 0) {
+            return null;
+        }
+        Integer x = items[0];
+        removeAt(0);
+        return x;
+    }
+    public Integer peek() {
+        return n == 0 ? null : items[0];
+    }
+    public int size() {
+        return n;
+    }
+    void removeAt(int i) {
+        for (int j = i + 1; j < n; j++) {
+            items[j - 1] = items[j];
+        }
+        items[--n] = null;
+    }
+    public Iterator<Integer> iterator() {
+        return new It();
+    }
+    class It implements Iterator<Integer> {
+        int next;
+        public boolean hasNext() {
+            return next < n;
+        }
+        public Integer next() {
+            return items[next++];
+        }
+        public void remove() {
+            removeAt(--next);
+        }
+    }
+    int op(int op, int x) {
+        Integer e = x < 0 ? null : x;
+        switch (op) {
+            case 0: return add(e) ? 1 : 0;
+            case 1: return Ops.v(remove());
+            case 2: return Ops.v(element());
+            case 3: clear(); return n;
+            case 4: return contains(e) ? 1 : 0;
+            case 5: return remove(e) ? 1 : 0;
+            default: return isEmpty() ? 1 : 0;
+        }
+    }
+}
+",
+    ),
+    (
+        "coll/Ops.java",
+        "package coll;
 import java.util.ArrayDeque;
 import java.util.Iterator;
 import java.util.LinkedList;
@@ -148,7 +217,8 @@ public class Ops {
     }
 }
 ",
-)];
+    ),
+];
 
 /// The element values of input collections: `null` (not in a deque), and boxes of 0, 1 and 1
 /// again (another object equal to it).
@@ -260,6 +330,15 @@ pub fn cases() -> Vec<(&'static str, String)> {
             }
         }
     }
+    for s in &with_nulls {
+        for capacity in [2, 3] {
+            for op in 0..=6 {
+                for x in [-1, 0, 1] {
+                    out.push(("Bounded.op", bounded(s, capacity, op, x)));
+                }
+            }
+        }
+    }
     for s in &without {
         for x in [-1, 0, 1] {
             for op in 0..=13 {
@@ -272,6 +351,23 @@ pub fn cases() -> Vec<(&'static str, String)> {
         }
     }
     out
+}
+
+/// An input of `Bounded.op`: a queue of `capacity` holding `elements`.
+fn bounded(elements: &[&str], capacity: usize, op: i32, x: i32) -> String {
+    let mut items: Vec<String> = elements
+        .iter()
+        .map(|e| match *e {
+            "null" => "null".to_string(),
+            b => format!("\"{b}\""),
+        })
+        .collect();
+    items.resize(capacity, "null".into());
+    format!(
+        r#"{{"this":"Q","args":{{"op":{op},"x":{x}}},"objects":{{"Q":{{"class":"coll.Bounded","items":"QA","n":{}}},"QA":{{"class":"java.lang.Integer[]","elements":[{}]}},{BOXES}}}}}"#,
+        elements.len(),
+        items.join(",")
+    )
 }
 
 /// `count` scripts of twenty random operations on all four collections (seeded: `next` draws
