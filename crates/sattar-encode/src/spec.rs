@@ -522,7 +522,8 @@ impl<'a> SpecEncoder<'a> {
                 if m == Bool::FALSE {
                     continue;
                 }
-                let Val::Int(len) = &heap.fields[k][lf][local] else {
+                // An object made by the run has no cells in the pre-state's heap.
+                let Some(Val::Int(len)) = heap.fields[k][lf].get(local) else {
                     continue;
                 };
                 let len = self.c.bv_resize(len, self.swidth);
@@ -537,7 +538,9 @@ impl<'a> SpecEncoder<'a> {
                     if here == Bool::FALSE {
                         continue;
                     }
-                    let v = heap.fields[k][f][local].clone();
+                    let Some(v) = heap.fields[k][f].get(local).cloned() else {
+                        continue;
+                    };
                     let set = self.value_set(elem, &v, st);
                     parts.push(self.guarded(here, set));
                 }

@@ -62,7 +62,11 @@ fn combos(catalog: &Catalog) -> Vec<Combo> {
     let mut seen = BTreeMap::new();
     // The Java spec checks do not read java.util collections yet (nor does the JUnit export
     // build them: it refuses such inputs).
-    for f in catalog.faults.iter().filter(|f| !f.id.starts_with("collections.")) {
+    for f in catalog
+        .faults
+        .iter()
+        .filter(|f| !f.id.starts_with("collections."))
+    {
         let key = (
             f.subject.clone(),
             f.method.clone(),
