@@ -340,7 +340,7 @@ fn prefer_small_ints(
 /// `scope` objects per class and integers in 0..3, whose runs stay within the initial bounds,
 /// until `f` breaks or none is left: each found by the solver and blocked in turn, so no two are
 /// isomorphic (the free pre-state's symmetry breaking). A bounded-exhaustive pool where the
-/// generator cannot enumerate (arrays).
+/// generator cannot enumerate (arrays); library collections with `modCount` 0.
 pub fn for_each_valid_input(
     program: &Program,
     method: MethodId,
@@ -351,7 +351,8 @@ pub fn for_each_valid_input(
     let pre = PreSpec::Free { scope };
     let mut enc = crate::encode(program, method, spec, pre, &EncodeOptions::default())?;
     let (valid, fits, small) = (enc.pre_ok(), enc.in_bounds(), enc.small_ints());
-    for b in [valid, fits, small] {
+    let counters = enc.counters_at_zero(program);
+    for b in [valid, fits, small, counters] {
         enc.session.assert_hard(b);
     }
     while let Outcome::Sat(model) = enc.session.solve(&[], &[])? {

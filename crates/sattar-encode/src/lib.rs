@@ -247,6 +247,33 @@ impl Encoding {
         self.session.circuit_mut().and(&low)
     }
 
+    /// Every library object's `modCount` is 0 in the pre-state: the JDK only compares a
+    /// collection's count with itself (its iterators'), so inputs that differ there alone need
+    /// not be enumerated one by one.
+    pub fn counters_at_zero(&mut self, program: &Program) -> Bool {
+        let mut cells = Vec::new();
+        for (k, class) in self.universe.classes.iter().enumerate() {
+            let Some(f) = class.field(sattar_java::library::MOD_COUNT) else {
+                continue;
+            };
+            if program.is_library_class(&class.name) {
+                cells.extend(self.pre_heap.fields[k][f].iter().cloned());
+            }
+        }
+        let c = self.session.circuit_mut();
+        let zero: Vec<Bool> = cells
+            .iter()
+            .filter_map(|v| match v {
+                Val::Int(x) => {
+                    let z = c.bv_const(x.width(), 0);
+                    Some(c.bv_eq(x, &z))
+                }
+                _ => None,
+            })
+            .collect();
+        c.and(&zero)
+    }
+
     /// Excludes the input of `model` from later solutions (a free pre-state's blocking clause).
     pub fn block_input(&mut self, model: &sattar_sat::Model) {
         let differs: Vec<Bool> = self

@@ -19,6 +19,9 @@ pub const MODEL_RENAME: (&str, &str) = ("sattar.model.java.", "java.");
 /// The field of a modelled collection holding its elements (an `Object[]`, first to last).
 pub const ELEMENTS: &str = "elements";
 
+/// The JDK's count of structural modifications, a field of the lists' models as of the JDK's.
+pub const MOD_COUNT: &str = "modCount";
+
 /// The modelled collection classes: their state is [`ELEMENTS`] (and `modCount` if declared).
 pub const COLLECTIONS: &[&str] = &[
     "java.util.ArrayList",

@@ -1,8 +1,10 @@
 //! The concrete evaluator: a resolved spec on a pre- and post-state heap (the test oracle).
 
 use crate::ast::Quant;
-use crate::resolved::{ConstraintKind, Formula, IntExpr, Rel, ResolvedMethod, SetExpr, State, Var};
-use sattar_heap::{Heap, ObjId, Value};
+use crate::resolved::{
+    ConstraintKind, Formula, IntExpr, Rel, ResolvedMethod, SetExpr, SetType, State, Var,
+};
+use sattar_heap::{FieldType, Heap, ObjId, Value};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// An atom of the relational universe: an object, an integer or a boolean.
@@ -163,8 +165,26 @@ struct Env<'a> {
     result: Option<&'a Value>,
 }
 
-/// The atom of a value in a state: a box (`java.lang.Integer`, …) stands for its value, as the
-/// spec compares boxes by value.
+/// The atom of a value whose static type is `ty` in a state: where the type is a box class
+/// (`java.lang.Integer`, …) the box stands for its value, as the spec compares boxes by value;
+/// where it is `Object` or another class, a box is the object it is (as the encoder reads it).
+fn atom_of_field(v: &Value, heaps: &[&Heap], ty: &FieldType) -> Option<Atom> {
+    match ty {
+        FieldType::Ref(c) if sattar_heap::BoxClass::named(c).is_none() => atom_of(v),
+        _ => atom_in(v, heaps),
+    }
+}
+
+/// [`atom_of_field`] for a value of spec type `ty` (a box parameter or result is an integer or
+/// boolean to the spec).
+fn atom_of_set(v: &Value, heaps: &[&Heap], ty: &SetType) -> Option<Atom> {
+    match ty {
+        SetType::Objects(_) => atom_of(v),
+        _ => atom_in(v, heaps),
+    }
+}
+
+/// The atom of a value in a state, a box standing for its value.
 fn atom_in(v: &Value, heaps: &[&Heap]) -> Option<Atom> {
     if let Value::Ref(o) = v {
         let boxed = heaps
@@ -285,14 +305,14 @@ impl<'a> Env<'a> {
                 out.insert(Atom::Obj(self.this.ok_or(EvalError::MissingThis)?.clone()));
             }
             SetExpr::Null => {}
-            SetExpr::Result(_) => {
+            SetExpr::Result(ty) => {
                 let r = self.result.ok_or(EvalError::MissingResult)?;
-                out.extend(atom_in(r, &[self.post]));
+                out.extend(atom_of_set(r, &[self.post], ty));
             }
-            SetExpr::Param(name, _) => {
+            SetExpr::Param(name, ty) => {
                 let v = self.args.iter().find(|(n, _)| n == name);
                 let (_, v) = v.ok_or_else(|| EvalError::MissingArg(name.clone()))?;
-                out.extend(atom_in(v, &[self.pre, self.post]));
+                out.extend(atom_of_set(v, &[self.pre, self.post], ty));
             }
             SetExpr::Var(v) => out.extend(b.get(&v.id).cloned()),
             SetExpr::Bool(v) => {
@@ -307,7 +327,8 @@ impl<'a> Env<'a> {
             SetExpr::Static(f, s) => {
                 let key = format!("{}.{}", f.class, f.field);
                 let heap = self.heap(*s);
-                out.extend(heap.statics.get(&key).and_then(|v| atom_in(v, &[heap])));
+                let v = heap.statics.get(&key);
+                out.extend(v.and_then(|v| atom_of_field(v, &[heap], &f.ty)));
             }
             SetExpr::Join { left, rel, .. } => return Ok(self.image(&self.set(left, b)?, rel)),
             SetExpr::Union(x, y) => {
@@ -336,6 +357,7 @@ impl<'a> Env<'a> {
                 array,
                 index,
                 state,
+                elem,
                 ..
             } => {
                 let i = self.int(index, b)?;
@@ -345,7 +367,7 @@ impl<'a> Env<'a> {
                     let Some(obj) = heap.get(&o) else { continue };
                     let within = usize::try_from(i).ok().filter(|&i| Some(i) < obj.length());
                     let v = within.and_then(|i| obj.get(&sattar_heap::element_field(i)));
-                    out.extend(v.and_then(|v| atom_in(v, &[heap])));
+                    out.extend(v.and_then(|v| atom_of_field(v, &[heap], elem)));
                 }
             }
         }
@@ -379,7 +401,10 @@ impl<'a> Env<'a> {
                         _ => None,
                     })
                     .filter(|obj| obj.class == f.class)
-                    .filter_map(|obj| obj.get(&f.field).and_then(|v| atom_in(v, &[heap])))
+                    .filter_map(|obj| {
+                        let v = obj.get(&f.field)?;
+                        atom_of_field(v, &[heap], &f.ty)
+                    })
                     .collect()
             }
             Rel::Union(x, y) => &self.image(s, x) | &self.image(s, y),
@@ -400,7 +425,7 @@ impl<'a> Env<'a> {
                 .filter(|(_, obj)| obj.class == f.class)
                 .filter(|(_, obj)| {
                     obj.get(&f.field)
-                        .and_then(|v| atom_in(v, &[self.heap(*st)]))
+                        .and_then(|v| atom_of_field(v, &[self.heap(*st)], &f.ty))
                         .is_some_and(|a| s.contains(&a))
                 })
                 .map(|(id, _)| Atom::Obj(id.clone()))
