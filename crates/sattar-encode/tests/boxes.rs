@@ -10,10 +10,10 @@ mod common;
 
 use boxes::{cases, FILES};
 use common::{no_spec, LIMITS};
-use sattar_encode::{encode, EncodeOptions, Mode, PreSpec};
+use sattar_encode::{encode, EncodeOptions, PreSpec};
 use sattar_heap::input_from_json;
 use sattar_java::{run, Program, Termination};
-use sattar_sat::Outcome;
+
 use std::collections::BTreeSet;
 
 fn program() -> Program {
@@ -72,27 +72,7 @@ fn enumerated_inputs_agree_with_the_interpreter() {
         "cached",
     ] {
         let m = p.find_methods(&format!("Boxes.{name}"))[0].id;
-        let opts = EncodeOptions {
-            mode: Mode::Direct,
-            unroll: Some(3),
-            ..EncodeOptions::default()
-        };
-        let mut enc = encode(&p, m, &no_spec(&p, m), PreSpec::Free { scope: 2 }, &opts)
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
-        let (valid, fits) = (enc.pre_ok(), enc.in_bounds());
-        enc.session.assert_hard(valid);
-        enc.session.assert_hard(fits);
-        let mut n = 0;
-        while n < 60 {
-            let Outcome::Sat(model) = enc.session.solve(&[], &[]).expect("no budget") else {
-                break;
-            };
-            let got = enc.decode(&model);
-            let want = run(&p, m, &got.input, LIMITS).expect("runs");
-            assert_eq!(got.execution, want, "{name} on {}", got.input);
-            enc.block_input(&model);
-            n += 1;
-        }
+        let n = common::enumerated_agree(&p, m, Some(3), 2, 60);
         assert!(n >= 20, "{name}: only {n} inputs");
         total += n;
     }

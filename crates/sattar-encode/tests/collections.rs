@@ -8,10 +8,10 @@ mod collections;
 mod common;
 
 use common::{no_spec, LIMITS};
-use sattar_encode::{encode, EncodeOptions, Mode, PreSpec};
+use sattar_encode::{encode, EncodeOptions, PreSpec};
 use sattar_heap::input_from_json;
 use sattar_java::{run, Termination};
-use sattar_sat::Outcome;
+
 use std::collections::BTreeSet;
 
 #[test]
@@ -73,26 +73,7 @@ fn enumerated_inputs_agree_with_the_interpreter() {
             format!("Ops.{name}")
         };
         let m = p.find_methods(&qualified)[0].id;
-        let opts = EncodeOptions {
-            mode: Mode::Direct,
-            ..EncodeOptions::default()
-        };
-        let mut enc = encode(&p, m, &no_spec(&p, m), PreSpec::Free { scope: 2 }, &opts)
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
-        let (valid, fits) = (enc.pre_ok(), enc.in_bounds());
-        enc.session.assert_hard(valid);
-        enc.session.assert_hard(fits);
-        let mut n = 0;
-        while n < 25 {
-            let Outcome::Sat(model) = enc.session.solve(&[], &[]).expect("no budget") else {
-                break;
-            };
-            let got = enc.decode(&model);
-            let want = run(&p, m, &got.input, LIMITS).expect("runs");
-            assert_eq!(got.execution, want, "{name} on {}", got.input);
-            enc.block_input(&model);
-            n += 1;
-        }
+        let n = common::enumerated_agree(&p, m, None, 2, 25);
         assert!(n >= 10, "{name}: only {n} inputs");
         total += n;
     }

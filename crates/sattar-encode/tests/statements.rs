@@ -9,10 +9,10 @@ mod common;
 mod statements;
 
 use common::{no_spec, LIMITS};
-use sattar_encode::{encode, EncodeOptions, Mode, PreSpec};
+use sattar_encode::{encode, EncodeOptions, PreSpec};
 use sattar_heap::input_from_json;
 use sattar_java::{run, Program};
-use sattar_sat::Outcome;
+
 use statements::{
     input_json, mood_json, FILES, INT_METHODS, MOODS, MOOD_METHODS, NPE_INPUTS, VALUES,
 };
@@ -70,27 +70,7 @@ fn enumerated_inputs_agree_with_the_interpreter() {
         .chain(MOOD_METHODS)
     {
         let m = p.find_methods(&format!("St.{name}"))[0].id;
-        let opts = EncodeOptions {
-            mode: Mode::Direct,
-            unroll: Some(6),
-            ..EncodeOptions::default()
-        };
-        let mut enc = encode(&p, m, &no_spec(&p, m), PreSpec::Free { scope: 2 }, &opts)
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
-        let (valid, fits) = (enc.pre_ok(), enc.in_bounds());
-        enc.session.assert_hard(valid);
-        enc.session.assert_hard(fits);
-        let mut n = 0;
-        while n < 80 {
-            let Outcome::Sat(model) = enc.session.solve(&[], &[]).expect("no budget") else {
-                break;
-            };
-            let got = enc.decode(&model);
-            let want = run(&p, m, &got.input, LIMITS).expect("runs");
-            assert_eq!(got.execution, want, "{name} on {}", got.input);
-            enc.block_input(&model);
-            n += 1;
-        }
+        let n = common::enumerated_agree(&p, m, Some(6), 2, 80);
         assert!(n >= 10, "{name}: only {n} inputs");
         total += n;
     }
