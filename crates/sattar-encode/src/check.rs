@@ -227,6 +227,15 @@ fn check_scope(
         enc.session.assert_hard(valid);
         let (unwinding, overflow) = (enc.unwinding(), enc.overflow());
         if let Outcome::Sat(m) = enc.session.solve(&[], &[unwinding, !overflow])? {
+            // A run within the bounds that violates the postcondition is a violation whatever
+            // the runs past them do: report it rather than grow an encoding that may explode.
+            if let Some(found) = violation(&mut enc)? {
+                return Ok(Scoped::Done(enc, Some(found)));
+            }
+            if let Some((found, key)) = endless(program, method, &mut enc, &m)? {
+                let limit = enc.bounds.of(key);
+                return Ok(Scoped::Unbounded(enc, found, key, limit));
+            }
             match grow(&enc, &m, bounds.clone(), opts.max_unroll) {
                 Ok(next) => {
                     bounds = next;
@@ -256,6 +265,30 @@ fn unbounded(mut enc: Encoding, m: Model, bounds: &Bounds) -> Result<Scoped, Enc
         .unwrap_or(BoundKey::Loop(sattar_java::StmtId(0)));
     let limit = enc.bounds.of(key).min(bounds.of(key));
     Ok(Scoped::Unbounded(enc, d, key, limit))
+}
+
+/// A valid input going past the bounds whose run does not end on the interpreter either (the
+/// engine's judge of an unbounded input), the smallest such if the smallest one's run is
+/// endless too: growing the bounds cannot help it — a recursion on a cyclic structure would
+/// double the encoding at every step — and its run is the violation.
+fn endless(
+    program: &Program,
+    method: MethodId,
+    enc: &mut Encoding,
+    m: &Model,
+) -> Result<Option<(Decoded, BoundKey)>, EncodeError> {
+    let ends = |d: &Decoded| {
+        let run = sattar_java::run(program, method, &d.input, sattar_java::Limits::default());
+        !run.is_ok_and(|r| r.termination.is_endless())
+    };
+    let first = enc.decode(m);
+    if ends(&first) {
+        return Ok(None);
+    }
+    let (unwinding, overflow) = (enc.unwinding(), enc.overflow());
+    let small = smallest(enc, m.clone(), &[unwinding, !overflow])?;
+    let found = if ends(&small) { first } else { small };
+    Ok(found.unwound.first().copied().map(|key| (found, key)))
 }
 
 /// The smallest valid input whose run stays within the bounds and violates the postcondition.

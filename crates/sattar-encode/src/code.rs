@@ -760,23 +760,17 @@ impl<'a> Walker<'a> {
     fn read(&mut self, field: &FieldRef, o: &Val) -> Val {
         let ty = self.field_type(&field.class, &field.name);
         let default = self.default_val(&ty);
-        let cells: Vec<(usize, Val)> = self
+        let sel = o.as_ref_bits();
+        // Only the cells `o` may be: a read through a reference known to be a few atoms does not
+        // look at every cell of the field.
+        let cells: Vec<(usize, &Val)> = self
             .universe
             .cells(&field.class, &field.name, true)
             .into_iter()
-            .map(|(g, k, f)| {
-                (
-                    g,
-                    self.heap.fields[k][f][self.universe.atoms[g].local].clone(),
-                )
-            })
+            .filter(|&(g, _, _)| bit(sel, g) != Bool::FALSE)
+            .map(|(g, k, f)| (g, &self.heap.fields[k][f][self.universe.atoms[g].local]))
             .collect();
-        select(
-            self.session.circuit_mut(),
-            o.as_ref_bits(),
-            &cells,
-            &default,
-        )
+        select(self.session.circuit_mut(), sel, &cells, &default)
     }
 
     fn write(&mut self, field: &FieldRef, o: &Val, v: &Val) {

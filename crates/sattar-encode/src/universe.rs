@@ -428,20 +428,33 @@ fn check_class(
     }
 }
 
-/// The reference types a pre-state can hold: of every field of a concrete class, every static
-/// field and every parameter.
+/// The reference types a pre-state can hold: of every static field and parameter, and of every
+/// field of a class an object of which these (or the receiver) can reach. Every atom of a free
+/// pre-state is reachable from them, so a class no chain of field types leads to never has one.
 fn held_types<'a>(u: &'a Universe, sig: &'a MethodSig) -> Vec<&'a str> {
-    let fields = u
-        .classes
-        .iter()
-        .flat_map(|c| c.fields.iter().map(|(_, t, _)| t));
     let statics = u.statics.iter().map(|s| &s.ty);
     let params = sig.params.iter().map(|(_, t)| t);
-    fields
-        .chain(statics)
-        .chain(params)
-        .filter_map(ref_class)
-        .collect()
+    let mut held: Vec<&str> = statics.chain(params).filter_map(ref_class).collect();
+    let mut todo: Vec<&str> = held.clone();
+    if !sig.is_static {
+        todo.push(&sig.class);
+    }
+    let mut seen = vec![false; u.classes.len()];
+    while let Some(t) = todo.pop() {
+        for (k, c) in u.classes.iter().enumerate() {
+            if seen[k] || !c.is_a(t) {
+                continue;
+            }
+            seen[k] = true;
+            for r in c.fields.iter().filter_map(|(_, t, _)| ref_class(t)) {
+                if !held.contains(&r) {
+                    held.push(r);
+                    todo.push(r);
+                }
+            }
+        }
+    }
+    held
 }
 
 /// How many candidate atoms each class gets in a free pre-state of `scope`: `scope` for a class

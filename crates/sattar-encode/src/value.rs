@@ -86,10 +86,10 @@ pub fn fresh_like(c: &mut Circuit, like: &Val, allowed: &[bool]) -> (Val, Bool) 
 
 /// The select of the values held at some atoms by a one-hot reference: `OR_g (sel_g ∧ val_g)`,
 /// bitwise, over the `(atom, value)` cells.
-pub fn select(c: &mut Circuit, sel: &[Bool], cells: &[(usize, Val)], default: &Val) -> Val {
+pub fn select(c: &mut Circuit, sel: &[Bool], cells: &[(usize, &Val)], default: &Val) -> Val {
     let picked: Vec<(Bool, &Val)> = cells
         .iter()
-        .map(|(g, v)| (bit(sel, *g), v))
+        .map(|&(g, v)| (bit(sel, g), v))
         .filter(|(s, _)| *s != Bool::FALSE)
         .collect();
     match default {

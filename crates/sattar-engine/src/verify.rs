@@ -7,8 +7,7 @@
 
 use crate::{judge, EngineError, Judged, Subject, TestVerdict};
 use sattar_encode::{CheckOptions, CheckOutcome, CheckReport, Decoded, EncodeError};
-use sattar_java::interp::STACK_OVERFLOW;
-use sattar_java::{Limits, Termination};
+use sattar_java::Limits;
 
 /// A check's report and, for a violation, the interpreter's judged run of the input.
 #[derive(Debug)]
@@ -83,12 +82,7 @@ fn unbounded(
         Limits::default(),
     )
     .map_err(|e| EngineError::Disagreement(e.to_string()))?;
-    let endless = match &run.termination {
-        Termination::StepLimit => true,
-        Termination::Threw(e) => e == STACK_OVERFLOW,
-        _ => false,
-    };
-    if !endless {
+    if !run.termination.is_endless() {
         return Err(EncodeError::Unwinding {
             what: format!("{what} (for a valid input within the scope)"),
             limit,

@@ -81,6 +81,16 @@ impl Termination {
             Termination::Crashed(why) => format!("JVM crashed: {why}"),
         }
     }
+
+    /// Whether the run did not end within its budget: the steps ran out or the stack overflowed
+    /// (what a bound that may not grow further is judged by).
+    pub fn is_endless(&self) -> bool {
+        match self {
+            Termination::StepLimit => true,
+            Termination::Threw(e) => e == STACK_OVERFLOW,
+            _ => false,
+        }
+    }
 }
 
 /// One evaluation of a branch condition.

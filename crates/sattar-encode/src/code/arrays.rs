@@ -130,12 +130,12 @@ impl Walker<'_> {
         let default = self.default_val(ty);
         let cells = self.cells_at(arr, index);
         let sel: Vec<Bool> = cells.iter().map(|c| c.when).collect();
-        let vals: Vec<(usize, Val)> = cells
+        let vals: Vec<(usize, &Val)> = cells
             .iter()
             .enumerate()
             .map(|(p, cell)| {
                 let i = self.universe.atoms[cell.atom].local;
-                (p, self.heap.fields[cell.class][cell.field][i].clone())
+                (p, &self.heap.fields[cell.class][cell.field][i])
             })
             .collect();
         select(self.session.circuit_mut(), &sel, &vals, &default)
