@@ -24,7 +24,7 @@ fn fixed_inputs_agree_with_the_interpreter() {
     let sample = cases
         .iter()
         .enumerate()
-        .filter(|(i, (name, _))| i % 5 == 0 || matches!(*name, "iterate" | "forEach"));
+        .filter(|(i, (name, _))| i % 5 == 0 || matches!(*name, "iterate" | "forEach" | "rank"));
     for (_, (name, json)) in sample {
         let qualified = if name.contains('.') {
             name.to_string()
@@ -66,7 +66,7 @@ fn fixed_inputs_agree_with_the_interpreter() {
 fn enumerated_inputs_agree_with_the_interpreter() {
     let p = common::program(collections::FILES);
     let mut total = 0;
-    for name in ["onList", "iterate", "onStack", "onDeque"] {
+    for name in ["onList", "iterate", "onStack", "onDeque", "rank"] {
         let qualified = if name.contains('.') {
             name.to_string()
         } else {

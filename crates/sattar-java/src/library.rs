@@ -62,6 +62,7 @@ pub const MODEL_SOURCES: &[ModelSource] = &[
     model!("Unmodelled.java"),
     model!("java/lang/Iterable.java"),
     model!("java/util/Iterator.java"),
+    model!("java/util/Comparator.java", "Comparator"),
     model!("java/util/Collection.java"),
     model!("java/util/List.java"),
     model!("java/util/Queue.java"),

@@ -5,7 +5,8 @@
 //! iterators and enhanced `for` that fail fast (ConcurrentModificationException) or end early as
 //! each class's iterator does, scripts of many operations in a row, and a queue of the
 //! program's own on AbstractQueue (whose add, remove, element, clear, contains and remove(Object)
-//! are the JDK's code over its offer, poll, peek and iterator).
+//! are the JDK's code over its offer, poll, peek and iterator), and a comparator of the
+//! program's own called through java.util.Comparator.
 #![allow(dead_code)]
 
 /// The sources: one class whose fields hold the collections, and a queue of the program's own
@@ -77,9 +78,23 @@ public class Bounded extends AbstractQueue<Integer> {
 ",
     ),
     (
+        "coll/Desc.java",
+        "package coll;
+import java.util.Comparator;
+public class Desc implements Comparator<Integer> {
+    boolean flip;
+    public int compare(Integer a, Integer b) {
+        int d = a - b;
+        return flip ? -d : d;
+    }
+}
+",
+    ),
+    (
         "coll/Ops.java",
         "package coll;
 import java.util.ArrayDeque;
+import java.util.Comparator;
 import java.util.Iterator;
 import java.util.LinkedList;
 import java.util.List;
@@ -90,6 +105,7 @@ public class Ops {
     LinkedList<Integer> linked;
     Stack<Integer> stack;
     ArrayDeque<Integer> deque;
+    Comparator<Integer> order;
     static int v(Integer x) {
         return x == null ? -100 : x;
     }
@@ -198,6 +214,15 @@ public class Ops {
         }
         return s;
     }
+    int rank(int x) {
+        int r = 0;
+        for (Integer v : list) {
+            if (order.compare(v, x) < 0) {
+                r++;
+            }
+        }
+        return r;
+    }
     int script(int[] ops) {
         int acc = 0;
         for (int i = 0; i + 2 < ops.length; i += 3) {
@@ -278,7 +303,7 @@ pub fn input(
     args: &str,
 ) -> String {
     format!(
-        r#"{{"this":"O","args":{args},"objects":{{"O":{{"class":"coll.Ops","list":"L","linked":"K","stack":"S","deque":"D"}},{},{},{},{},{BOXES}}}}}"#,
+        r#"{{"this":"O","args":{args},"objects":{{"O":{{"class":"coll.Ops","list":"L","linked":"K","stack":"S","deque":"D","order":"C"}},"C":{{"class":"coll.Desc","flip":false}},{},{},{},{},{BOXES}}}}}"#,
         collection("L", list.0, list.1, true),
         collection("K", "java.util.LinkedList", linked, true),
         collection("S", "java.util.Stack", stack, true),
@@ -309,6 +334,11 @@ pub fn cases() -> Vec<(&'static str, String)> {
             for x in [0, 1] {
                 let args = format!(r#"{{"x":{x}}}"#);
                 out.push(("forEach", input((class, s), &[], &[], &[], &args)));
+                // A comparator of the program's own, through java.util.Comparator.
+                let ascending = input((class, s), &[], &[], &[], &args);
+                let descending = ascending.replace(r#""flip":false"#, r#""flip":true"#);
+                out.push(("rank", ascending));
+                out.push(("rank", descending));
             }
         }
     }
