@@ -1331,23 +1331,34 @@ impl Lower<'_, '_> {
     }
 
     /// Whether `e` is a message sattar may leave unevaluated: literals, and primitive-typed
-    /// locals, parameters, `+` and parentheses over them. Its evaluation can neither throw nor
-    /// run code (an object's `toString` could), so the run is the same without it.
+    /// locals, parameters, fields of `this` (or of an enclosing instance, or the class's own
+    /// statics, named simply or as `this.f`), `+`, `-`, `*`, negation and parentheses over them.
+    /// Its evaluation can neither throw nor run code (an object's `toString` could, a division
+    /// could throw), so the run is the same without it.
     pub(crate) fn is_message(&self, e: usize) -> bool {
         let n = self.cx.node(e);
         let primitive = matches!(
             n.t.as_deref(),
             Some("int" | "boolean" | "char" | "long" | "short" | "byte")
         );
+        let messages = |xs: &[Option<usize>]| {
+            xs.iter()
+                .all(|x| x.is_some_and(|x| deep(|| self.is_message(x))))
+        };
+        let kind = n.sym.as_ref().map_or("", |s| s.kind.as_str());
         match n.k.as_str() {
             k if k.ends_with("_LITERAL") => true,
-            "PARENTHESIZED" => n.expr.is_some_and(|x| deep(|| self.is_message(x))),
-            "PLUS" => [n.l, n.r]
-                .iter()
-                .all(|x| x.is_some_and(|x| deep(|| self.is_message(x)))),
-            "IDENTIFIER" => {
-                let kind = n.sym.as_ref().map_or("", |s| s.kind.as_str());
-                primitive && matches!(kind, "LOCAL_VARIABLE" | "PARAMETER")
+            "PARENTHESIZED" => messages(&[n.expr]),
+            "PLUS" => messages(&[n.l, n.r]),
+            "MINUS" | "MULTIPLY" => primitive && messages(&[n.l, n.r]),
+            "UNARY_MINUS" | "UNARY_PLUS" => primitive && messages(&[n.expr]),
+            "IDENTIFIER" => primitive && matches!(kind, "LOCAL_VARIABLE" | "PARAMETER" | "FIELD"),
+            "MEMBER_SELECT" => {
+                let of_this = n.expr.is_some_and(|x| {
+                    let x = self.cx.node(x);
+                    x.k == "IDENTIFIER" && x.name.as_deref() == Some("this")
+                });
+                primitive && kind == "FIELD" && of_this
             }
             _ => false,
         }

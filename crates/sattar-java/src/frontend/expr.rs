@@ -657,10 +657,10 @@ impl Lower<'_, '_> {
         let target = sel_node.expr;
         let is_super = target.is_some_and(|t| self.cx.node(t).name.as_deref() == Some("super"));
         let recv = if r.is_static {
-            if target.is_some_and(|t| !self.names_class(t)) {
-                return Err(self
-                    .cx
-                    .unsupported(n, "calling a static method through an instance"));
+            // JLS 15.12.4.1: an expression before a static method's name is evaluated and its
+            // value discarded (no null check).
+            if let Some(t) = target.filter(|&t| !self.names_class(t)) {
+                self.expr(t, out)?;
             }
             None
         } else if is_super {

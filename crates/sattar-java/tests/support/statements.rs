@@ -1,7 +1,7 @@
 //! A program over Java's statements beyond the loops and `if` (shared by the engines'
 //! differential tests): `assert`, labelled `break`/`continue`, labelled blocks, `try`/`catch`/
 //! `finally` (user and JDK exception classes, multi-catch, rethrow, `finally` overriding or
-//! resuming returns, breaks and exceptions, exceptions thrown by calls), exception messages,
+//! resuming returns, breaks and exceptions, exceptions thrown by calls), exception messages, static methods named through an instance,
 //! `switch` statements (fallthrough, rules, `default` in the middle, on ints and enums, with
 //! `break` and `continue`) and switch expressions (rules, `yield`, `throw`).
 #![allow(dead_code)]
@@ -38,6 +38,19 @@ public class St {
     int acc;
     St next;
     static int log;
+    static int twice(int x) {
+        log = log + 1;
+        return 2 * x;
+    }
+    St bump() {
+        acc = acc + 1;
+        return next;
+    }
+    int viaInstance(int a) {
+        // A static method named through an expression: the expression is evaluated (its
+        // effects happen), its value discarded, and a null there throws nothing.
+        return bump().twice(a) + next.twice(acc) + log;
+    }
     int check(int a) {
         assert a != 3 : \"three: \" + a;
         assert a < 100;
@@ -63,7 +76,7 @@ public class St {
         if (a == 1) { throw new Bad(\"bad \" + a); }
         if (a == 2) { throw new Worse(\"worse\"); }
         if (a == 3) { throw new NoSuchElementException(); }
-        if (a == 4) { throw new IllegalArgumentException(\"arg\"); }
+        if (a == 4) { throw new IllegalArgumentException(\"arg \" + (acc - a) + \" of \" + this.acc * 2 + -a); }
         acc = acc + 1 / (a - 5);
     }
     int catching(int a) {
@@ -223,6 +236,7 @@ pub const INT_METHODS: &[&str] = &[
     "rules",
     "expr",
     "loopSwitch",
+    "viaInstance",
 ];
 
 /// The methods of `St` taking `(Mood m)`.
