@@ -2,7 +2,7 @@
 //! program over six files of one package — an interface with a default method, an abstract class,
 //! subclasses that override and call `super`, constructors with `this(...)` and field
 //! initializers, a static counter, an inner class, a generic box and the casts erasure leaves,
-//! `Comparable` keys reached through a bridge, `Object.equals`, enums — the inputs the encoder
+//! `Comparable` keys reached through a bridge, `Object.equals`, `getClass()` comparisons, enums — the inputs the encoder
 //! enumerates from a free pre-state (the receiver's dynamic class, fields of interface and
 //! `Object` type and statics among the choices) run on the interpreter exactly as predicted.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
@@ -99,6 +99,8 @@ public class Keeper {
     void stock(Fish f) { tank = new Box<>(); tank.item = f; count = count + 1; }
     static <T extends Comparable<T>> int cmp(T a, T b) { return a.compareTo(b); }
     int moods(Mood a, Mood b) { return cmp(a, b); }
+    boolean kin() { return pet.getClass() == base.getClass(); }
+    boolean stranger(Object o) { return o.getClass() != getClass(); }
     int anyOrder(Object a, Object b) { if (a instanceof Comparable && b instanceof Fish f) { return cmp(f, (Fish) a); } return 0; }
 }
 ",
@@ -113,6 +115,8 @@ enum Mood { SAD, CALM, HAPPY }
 ];
 
 const METHODS: &[&str] = &[
+    "Keeper.kin",
+    "Keeper.stranger",
     "Keeper.legs",
     "Keeper.walks",
     "Keeper.weigh",

@@ -8,7 +8,7 @@ use super::body::{Lower, R};
 use super::decls::unsupported_type;
 use super::pretty;
 use crate::ir::*;
-use sattar_heap::{BoxClass, BOX_VALUE};
+use sattar_heap::{BoxClass, BOX_VALUE, OBJECT};
 use sattar_jdk::tree::MethodRef;
 
 impl Lower<'_, '_> {
@@ -171,6 +171,9 @@ impl Lower<'_, '_> {
             "INSTANCE_OF" => self.instance_of(n, out)?,
             k if is_assignment(k) => self.assignment(n, out)?,
             "SWITCH_EXPRESSION" => self.switch_expr(n, &ty, out)?,
+            "EQUAL_TO" | "NOT_EQUAL_TO" if self.compares_classes(n) => {
+                self.class_comparison(n, node.k == "NOT_EQUAL_TO", out)?
+            }
             k => match binary_op(k) {
                 Some(op) => {
                     let a = self.expr(child(node.l), out)?;
@@ -799,6 +802,85 @@ impl Lower<'_, '_> {
                 .cx
                 .unsupported(n, format!("a cast from {from} to {ty}"))),
         }
+    }
+
+    /// The receiver of `e` if `e` is `r.getClass()` (`None` for an implicit `this`).
+    fn get_class_of(&self, e: usize) -> Option<Option<usize>> {
+        let n = self.cx.node(self.strip_parens(e));
+        let r = n.m.as_ref()?;
+        let is = n.k == "METHOD_INVOCATION"
+            && r.owner == OBJECT
+            && r.name == "getClass"
+            && n.args.is_empty();
+        is.then(|| n.sel.and_then(|s| self.cx.node(s).expr))
+    }
+
+    /// Whether `n` is `a.getClass() == b.getClass()` (or `!=`).
+    fn compares_classes(&self, n: usize) -> bool {
+        let node = self.cx.node(n);
+        [node.l, node.r]
+            .iter()
+            .all(|x| x.is_some_and(|x| self.get_class_of(x).is_some()))
+    }
+
+    /// `a.getClass() == b.getClass()` (`negate`: `!=`), the `equals` idiom: each receiver
+    /// evaluated and null-checked in order, then "the same runtime class" as "an instance of
+    /// the same classes" over the classes below the narrower static type — two objects of
+    /// different classes C, D differ on C or on D. That type must be a class of the program, so
+    /// that every class below it is one too (no box, array or JDK class can be).
+    fn class_comparison(&mut self, n: usize, negate: bool, out: &mut Block) -> R<Operand> {
+        let node = self.cx.node(n);
+        let mut refs = Vec::new();
+        for side in [node.l, node.r].into_iter().flatten() {
+            let recv = self.get_class_of(side).flatten();
+            let (op, ty) = match recv {
+                Some(r) => self.expr(r, out)?,
+                None => (self.this(side)?, Type::Class(self.header.class.clone())),
+            };
+            out.push(self.node(NodeKind::NullCheck(op.clone())));
+            refs.push((op, ty));
+        }
+        let [(a, ta), (b, tb)] = &refs[..] else {
+            return Err(self.cx.error(n, "malformed comparison"));
+        };
+        let narrower = match (ta, tb) {
+            (Type::Class(x), Type::Class(y)) if self.decls.is_subclass(y, x) => y,
+            (Type::Class(x), _) => x,
+            _ => "",
+        };
+        if self.decls.class(narrower).is_none() {
+            return Err(self.cx.unsupported(
+                n,
+                "comparing getClass() of references none of whose types is a class of the program",
+            ));
+        }
+        let below: Vec<String> = self
+            .decls
+            .classes
+            .iter()
+            .filter(|c| self.decls.is_subclass(&c.name, narrower))
+            .map(|c| c.name.clone())
+            .collect();
+        let mut same = Operand::Const(Literal::Bool(true));
+        for class in below {
+            let [ia, ib] = [a, b].map(|op| {
+                let test = Rvalue::InstanceOf {
+                    op: op.clone(),
+                    class: class.clone(),
+                };
+                self.let_temp(Type::Boolean, test, out)
+            });
+            let agree = self.let_temp(Type::Boolean, Rvalue::Binary(BinOp::Eq, ia, ib), out);
+            same = self.let_temp(
+                Type::Boolean,
+                Rvalue::Binary(BinOp::BitAnd, same, agree),
+                out,
+            );
+        }
+        if negate {
+            same = self.let_temp(Type::Boolean, Rvalue::Unary(UnOp::Not, same), out);
+        }
+        Ok(same)
     }
 
     /// `e instanceof C` (and `e instanceof C x`, binding `x` to `e`).

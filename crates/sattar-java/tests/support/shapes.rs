@@ -1,7 +1,7 @@
 //! The hand-written class-structure program of the interpreter's tests (`classes.rs`): six files
 //! of package `shapes` — an interface with a default method, an abstract class with a static
 //! counter, subclasses that override and call `super`, an inner class, a generic box, a
-//! comparable key, an enum and constructors with `this(...)` and field initializers. Shared with
+//! comparable key, an enum, `getClass()` comparisons and constructors with `this(...)` and field initializers. Shared with
 //! the JVM bridge's differential test.
 #![allow(dead_code)]
 
@@ -58,6 +58,8 @@ public class Use {
     int ordinal() { return c.ordinal(); }
     boolean green() { return c == Color.GREEN; }
     boolean same(Object o) { return o.equals(t); }
+    boolean sameClass(Tree o) { return o.getClass() == t.getClass(); }
+    boolean notSelf(Object o) { return getClass() != o.getClass(); }
     static <T extends Comparable<T>> boolean less(T a, T b) { return a.compareTo(b) < 0; }
     boolean keys(Key a, Key b) { return less(a, b); }
 }
