@@ -45,6 +45,10 @@ pub struct EvalArgs {
     /// The SBFL formula of every spectrum technique.
     #[arg(long, default_value = "tarantula")]
     formula: String,
+    /// The paper's relaxed cores: postconditions the failing run satisfies stay soft (by default
+    /// they are hard, so cores blame only what the violation needs).
+    #[arg(long)]
+    relaxed: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: TableFormat,
@@ -60,6 +64,7 @@ pub fn eval(a: EvalArgs) -> Result<ExitCode> {
         threads: a.threads,
         scope: a.scope,
         formula: a.formula,
+        relaxed: a.relaxed,
     };
     let terminal = std::io::stderr().is_terminal();
     let progress = |done: usize, total: usize| {

@@ -381,11 +381,35 @@ pub fn for_each_valid_input(
     scope: usize,
     f: &mut dyn FnMut(sattar_heap::TestInput) -> std::ops::ControlFlow<()>,
 ) -> Result<(), EncodeError> {
+    for_each_input(program, method, spec, scope, false, f)
+}
+
+/// [`for_each_valid_input`] restricted to the inputs whose run violates the postcondition within
+/// the bounds: the fault-revealing inputs of a scope, when a sampled pool holds none.
+pub fn for_each_failing_input(
+    program: &Program,
+    method: MethodId,
+    spec: &ResolvedMethod,
+    scope: usize,
+    f: &mut dyn FnMut(sattar_heap::TestInput) -> std::ops::ControlFlow<()>,
+) -> Result<(), EncodeError> {
+    for_each_input(program, method, spec, scope, true, f)
+}
+
+fn for_each_input(
+    program: &Program,
+    method: MethodId,
+    spec: &ResolvedMethod,
+    scope: usize,
+    failing: bool,
+    f: &mut dyn FnMut(sattar_heap::TestInput) -> std::ops::ControlFlow<()>,
+) -> Result<(), EncodeError> {
     let pre = PreSpec::Free { scope };
     let mut enc = crate::encode(program, method, spec, pre, &EncodeOptions::default())?;
     let (valid, fits, small) = (enc.pre_ok(), enc.in_bounds(), enc.small_ints());
     let counters = enc.counters_at_zero(program);
-    for b in [valid, fits, small, counters] {
+    let violation = if failing { enc.violation() } else { Bool::TRUE };
+    for b in [valid, fits, small, counters, violation] {
         enc.session.assert_hard(b);
     }
     while let Outcome::Sat(model) = enc.session.solve(&[], &[])? {

@@ -32,7 +32,8 @@ pub mod universe;
 pub mod value;
 
 pub use check::{
-    check, check_observed, for_each_valid_input, CheckOptions, CheckOutcome, CheckReport,
+    check, check_observed, for_each_failing_input, for_each_valid_input, CheckOptions,
+    CheckOutcome, CheckReport,
 };
 pub use code::{BoundKey, Bounds, BranchInstance, Instance};
 pub use cores::{Core, CoreOrder};

@@ -12,6 +12,7 @@ use sattar_heap::{
     element_field, element_index, FieldType, IntKind, MethodSig, ObjId, TestInput, Value,
     ARRAY_LENGTH, OBJECT,
 };
+use sattar_java::library::{is_collection, ARRAY_DEQUE, ELEMENTS, ELEMENTS_ARRAY};
 use sattar_java::{ClassKind, Program};
 use sattar_sat::{BitVec, Bool, Circuit};
 use std::collections::{BTreeSet, HashMap};
@@ -497,7 +498,14 @@ pub fn free(
     c: &mut Circuit,
 ) -> Result<PreState, EncodeError> {
     let mut universe = Universe::of(program, slots);
-    let counts = free_counts(&universe, sig, scope);
+    let mut counts = free_counts(&universe, sig, scope);
+    // A model's helper (an iterator of a modelled list) has no JDK counterpart an input could
+    // hold: only a run makes one.
+    for (k, c) in universe.classes.iter().enumerate() {
+        if program.is_library_class(&c.name) && !is_collection(&c.name) {
+            counts[k] = 0;
+        }
+    }
     let receivers: Vec<usize> = if sig.is_static {
         Vec::new()
     } else {
@@ -580,6 +588,9 @@ pub fn free(
     };
     parts
         .wf
+        .extend(collection_shapes(c, &universe, &heap, &roots));
+    parts
+        .wf
         .extend(breadth_first_order(c, &universe, &heap, &roots, &counts));
     let reach = reachable(c, &universe, &heap, &roots);
     for (g, a) in universe.atoms.iter().enumerate() {
@@ -597,6 +608,85 @@ pub fn free(
         high_bits: parts.high,
         vars: parts.vars,
     })
+}
+
+/// What a modelled JDK collection is in Java: its `elements` is an `Object[]` of its own (not
+/// null, not a `Node[]`, held by no other field, element, parameter or static — the JDK's
+/// collection keeps its storage private), and an `ArrayDeque` holds no null (it refuses them).
+fn collection_shapes(c: &mut Circuit, u: &Universe, heap: &SymHeap, roots: &Roots) -> Vec<Bool> {
+    let mut wf = Vec::new();
+    let plain: Vec<usize> = u
+        .class_id(ELEMENTS_ARRAY)
+        .map(|k| u.classes[k].atoms.clone())
+        .unwrap_or_default();
+    // Every reference cell of the pre-state but the collections' `elements`, and those.
+    let mut others: Vec<&[Bool]> = roots.refs(heap, u);
+    let mut storage: Vec<(usize, usize, &[Bool])> = Vec::new();
+    for (k, class) in u.classes.iter().enumerate() {
+        let elements = is_collection(&class.name)
+            .then(|| class.field(ELEMENTS))
+            .flatten();
+        for (f, cells) in heap.fields[k].iter().enumerate() {
+            for (i, v) in cells.iter().enumerate() {
+                match Some(f) == elements {
+                    true => storage.push((k, class.atoms[i], v.as_ref_bits())),
+                    false => others.push(v.as_ref_bits()),
+                }
+            }
+        }
+    }
+    for (n, &(k, g, bits)) in storage.iter().enumerate() {
+        let exists = u.atoms[g].exists_pre;
+        let own: Vec<Bool> = plain.iter().map(|&a| bit(bits, a)).collect();
+        let is_plain = c.or(&own);
+        wf.push(c.implies(exists, is_plain));
+        for &a in &plain {
+            let here = bit(bits, a);
+            if here == Bool::FALSE {
+                continue;
+            }
+            let mut elsewhere: Vec<Bool> = others.iter().map(|o| bit(o, a)).collect();
+            elsewhere.extend(
+                storage
+                    .iter()
+                    .enumerate()
+                    .filter(|(m, _)| *m != n)
+                    .map(|(_, s)| bit(s.2, a)),
+            );
+            let shared = c.or(&elsewhere);
+            wf.push(c.implies(here, !shared));
+            if u.classes[k].name == ARRAY_DEQUE {
+                wf.extend(no_null_elements(c, u, heap, a, here));
+            }
+        }
+    }
+    wf
+}
+
+/// Under `when`: every element of `Object[]` atom `a` within its length is a reference.
+fn no_null_elements(
+    c: &mut Circuit,
+    u: &Universe,
+    heap: &SymHeap,
+    a: usize,
+    when: Bool,
+) -> Vec<Bool> {
+    let (k, i) = (u.atoms[a].class, u.atoms[a].local);
+    let Some(lf) = u.classes[k].field(ARRAY_LENGTH) else {
+        return Vec::new();
+    };
+    let Val::Int(len) = heap.fields[k][lf][i].clone() else {
+        return Vec::new();
+    };
+    let mut wf = Vec::new();
+    for (j, f) in u.slots(k) {
+        let at = c.bv_const(len.width(), i64::try_from(j).unwrap_or(i64::MAX));
+        let within = c.bv_slt(&at, &len);
+        let held = c.or(heap.fields[k][f][i].as_ref_bits());
+        let cond = c.and2(when, within);
+        wf.push(c.implies(cond, held));
+    }
+    wf
 }
 
 /// A free array's shape: a length in `0..=max_len`, and every slot at or past it the element

@@ -79,3 +79,32 @@ fn enumerated_inputs_agree_with_the_interpreter() {
     }
     assert!(total >= 60, "{total}");
 }
+
+/// The free pre-states hold only collections a Java heap can: each with an `Object[]` of its own,
+/// an ArrayDeque without nulls (`collection_problem`, the rule JSON inputs are held to), and no
+/// object of a model's helper class (an iterator), which only a run makes.
+#[test]
+fn free_pre_states_hold_only_collections_java_can() {
+    let p = common::program(collections::FILES);
+    for name in ["Ops.onList", "Ops.onDeque", "Ops.rank"] {
+        let m = p.find_methods(name)[0].id;
+        let mut seen = 0;
+        sattar_encode::for_each_valid_input(&p, m, &no_spec(&p, m), 2, &mut |input| {
+            if let Some(problem) = sattar_java::library::collection_problem(&input) {
+                panic!("{name}: {problem}\n{input}");
+            }
+            let helper = |c: &str| p.is_library_class(c) && !sattar_java::library::is_collection(c);
+            assert!(
+                !input.heap.objects.values().any(|o| helper(&o.class)),
+                "{name}: a model's helper object in {input}"
+            );
+            seen += 1;
+            match seen < 300 {
+                true => std::ops::ControlFlow::Continue(()),
+                false => std::ops::ControlFlow::Break(()),
+            }
+        })
+        .expect("enumerates");
+        assert!(seen >= 20, "{name}: only {seen} inputs");
+    }
+}

@@ -52,6 +52,9 @@ pub struct EvalOptions {
     pub scope: usize,
     /// The SBFL formula of the spectrum techniques.
     pub formula: String,
+    /// The paper's relaxed cores (postconditions the failing run satisfies stay soft) for
+    /// every technique that uses cores.
+    pub relaxed: bool,
 }
 
 /// The most inputs a pool keeps: a larger pool is sampled uniformly (seeded reservoir sampling),
@@ -132,6 +135,52 @@ fn sat_pool(subject: &Subject, scope: usize) -> Result<Vec<TestRecord>, EngineEr
     }
     judged_pool(subject, inputs)
 }
+
+/// `pool`, with fault-revealing inputs of up to `scope` objects per class found by the SAT
+/// encoding (valid, violating, blocked in turn, smaller scopes first, at most
+/// [`FAILING_CAP`] and at least `runs` when there are) if it holds none: a pool sampled or cut
+/// at its cap can miss every failing input of a fault that needs the larger heaps of its scope.
+fn with_failures(
+    subject: &Subject,
+    mut pool: Vec<TestRecord>,
+    scope: usize,
+    runs: usize,
+) -> Result<Vec<TestRecord>, EngineError> {
+    if pool
+        .iter()
+        .any(|t| matches!(t.verdict, TestVerdict::Fail(_)))
+    {
+        return Ok(pool);
+    }
+    let cap = FAILING_CAP.max(runs);
+    let mut found = Vec::new();
+    let mut seen = BTreeSet::new();
+    for s in 1..=scope.max(1) {
+        let mut keep = |input: TestInput| {
+            if seen.insert(sattar_heap::input_to_json(&input).to_string()) {
+                found.push(input);
+            }
+            match found.len() < cap {
+                true => std::ops::ControlFlow::Continue(()),
+                false => std::ops::ControlFlow::Break(()),
+            }
+        };
+        let (p, m, rm) = (&subject.program, subject.method, &subject.spec);
+        sattar_encode::for_each_failing_input(p, m, rm, s, &mut keep).map_err(|e| {
+            EngineError::Usage(format!(
+                "finding fault-revealing inputs with the SAT encoding: {e}"
+            ))
+        })?;
+        if found.len() >= cap {
+            break;
+        }
+    }
+    pool.extend(judged_pool(subject, found)?);
+    Ok(pool)
+}
+
+/// The most fault-revealing inputs [`with_failures`] adds to a pool that has none.
+pub const FAILING_CAP: usize = 40;
 
 /// Every input run on the interpreter and judged.
 fn judged_pool(subject: &Subject, inputs: Vec<TestInput>) -> Result<Vec<TestRecord>, EngineError> {
@@ -252,7 +301,7 @@ fn plan_jobs(opts: &EvalOptions) -> Result<Vec<Job>, EngineError> {
                     }
                     other => other?,
                 };
-                let p = Arc::new(p);
+                let p = Arc::new(with_failures(&subject, p, opts.scope, opts.runs)?);
                 pools.insert(key, p.clone());
                 p
             }
@@ -413,6 +462,7 @@ impl<'j> JobContext<'j> {
             formula: opts.formula.clone(),
             cores: CoreRequest {
                 input: Some(self.job.input.clone()),
+                keep_satisfied: !opts.relaxed,
                 ..CoreRequest::default()
             },
             ..LocalizeOptions::default()

@@ -10,6 +10,9 @@
 //! real collection from that state (`add` of each element, then `modCount`) and reads one back
 //! (`toArray()`, `modCount`): capacity and layout are the JDK's business and never compared.
 
+use sattar_heap::{ObjId, TestInput, Value};
+use std::collections::BTreeMap;
+
 /// Where the model sources appear in diagnostics (they are not files of the user's).
 pub const MODEL_ROOT: &str = "sattar-models/";
 
@@ -18,6 +21,12 @@ pub const MODEL_RENAME: (&str, &str) = ("sattar.model.java.", "java.");
 
 /// The field of a modelled collection holding its elements (an `Object[]`, first to last).
 pub const ELEMENTS: &str = "elements";
+
+/// The class of a modelled collection's [`ELEMENTS`] array.
+pub const ELEMENTS_ARRAY: &str = "java.lang.Object[]";
+
+/// The modelled collection that refuses null elements.
+pub const ARRAY_DEQUE: &str = "java.util.ArrayDeque";
 
 /// The JDK's count of structural modifications, a field of the lists' models as of the JDK's.
 pub const MOD_COUNT: &str = "modCount";
@@ -28,7 +37,7 @@ pub const COLLECTIONS: &[&str] = &[
     "java.util.LinkedList",
     "java.util.Vector",
     "java.util.Stack",
-    "java.util.ArrayDeque",
+    ARRAY_DEQUE,
 ];
 
 /// The annotation marking a model method sattar does not model (`@Unmodelled("why")`).
@@ -157,9 +166,164 @@ pub fn is_collection(name: &str) -> bool {
     COLLECTIONS.contains(&name)
 }
 
+/// The first modelled collection of `input` that no Java heap can hold, said with its JSON path
+/// and what to do: its `elements` must be an `Object[]` of its own (not null, not shared with a
+/// field, an element, an argument or another collection — a JDK collection keeps its storage
+/// private), and an `ArrayDeque`'s must hold no null (it refuses them). The encoder's free
+/// pre-states obey the same rule.
+pub fn collection_problem(input: &TestInput) -> Option<String> {
+    let heap = &input.heap;
+    let mut holders: BTreeMap<&ObjId, Vec<String>> = BTreeMap::new();
+    for (id, o) in &heap.objects {
+        for (f, v) in &o.fields {
+            if let Value::Ref(r) = v {
+                holders
+                    .entry(r)
+                    .or_default()
+                    .push(format!("objects.{id}.{f}"));
+            }
+        }
+    }
+    let roots = input.this.iter().map(|t| ("this".to_string(), t));
+    let args = input.args.iter().filter_map(|(n, v)| match v {
+        Value::Ref(r) => Some((format!("args.{n}"), r)),
+        _ => None,
+    });
+    let statics = heap.statics.iter().filter_map(|(n, v)| match v {
+        Value::Ref(r) => Some((format!("statics.{n}"), r)),
+        _ => None,
+    });
+    for (path, r) in roots.chain(args).chain(statics) {
+        holders.entry(r).or_default().push(path);
+    }
+    let fix = "give each collection an Object[] of its own (`\"elements\"`), as the README's \"Test inputs\" shows";
+    for (id, o) in heap.objects.iter().filter(|(_, o)| is_collection(&o.class)) {
+        let at = format!("objects.{id}.{ELEMENTS}");
+        let Some(Value::Ref(a)) = o.fields.get(ELEMENTS) else {
+            return Some(format!(
+                "{at}: a {} needs its elements array; {fix}",
+                o.class
+            ));
+        };
+        let Some(array) = heap.objects.get(a).filter(|x| x.class == ELEMENTS_ARRAY) else {
+            return Some(format!("{at}: `{a}` is not an {ELEMENTS_ARRAY}; {fix}"));
+        };
+        let held = holders.get(a).map_or(&[][..], Vec::as_slice);
+        if let Some(other) = held.iter().find(|p| **p != at) {
+            return Some(format!("{at}: `{a}` is also held by {other}; {fix}"));
+        }
+        let null = array.fields.iter().find(|(_, v)| **v == Value::Null);
+        if let (ARRAY_DEQUE, Some((i, _))) = (o.class.as_str(), null) {
+            return Some(format!(
+                "objects.{a}.{i}: an ArrayDeque holds no null (the JDK's refuses them); remove it"
+            ));
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn r(id: &str) -> Value {
+        Value::Ref(ObjId::new(id))
+    }
+
+    fn obj(class: &str, fields: &[(&str, Value)]) -> sattar_heap::Object {
+        sattar_heap::Object {
+            class: class.into(),
+            fields: fields
+                .iter()
+                .map(|(f, v)| (f.to_string(), v.clone()))
+                .collect(),
+        }
+    }
+
+    /// An array of `class` holding `elements`.
+    fn array(class: &str, elements: &[Value]) -> sattar_heap::Object {
+        let mut fields = vec![(
+            sattar_heap::ARRAY_LENGTH.to_string(),
+            Value::Int(elements.len() as i32),
+        )];
+        fields.extend(
+            elements
+                .iter()
+                .enumerate()
+                .map(|(j, v)| (sattar_heap::element_field(j), v.clone())),
+        );
+        sattar_heap::Object {
+            class: class.into(),
+            fields: fields.into_iter().collect(),
+        }
+    }
+
+    /// Receiver `O` (holding `l`, and `a` if given) and the other objects.
+    fn input(holds_array: bool, others: Vec<(&str, sattar_heap::Object)>) -> TestInput {
+        let mut o = vec![("l", r("L"))];
+        if holds_array {
+            o.push(("a", r("A")));
+        }
+        let mut objects: BTreeMap<ObjId, sattar_heap::Object> = others
+            .into_iter()
+            .map(|(id, x)| (ObjId::new(id), x))
+            .collect();
+        objects.insert(ObjId::new("O"), obj("p.O", &o));
+        TestInput {
+            this: Some(ObjId::new("O")),
+            args: Vec::new(),
+            heap: sattar_heap::Heap {
+                objects,
+                statics: BTreeMap::new(),
+            },
+        }
+    }
+
+    #[test]
+    fn a_collection_owns_a_plain_object_array_and_a_deque_holds_no_null() {
+        let list = |class: &str| obj(class, &[(ELEMENTS, r("A"))]);
+        let fine = input(
+            false,
+            vec![
+                ("L", list("java.util.ArrayList")),
+                ("A", array(ELEMENTS_ARRAY, &[Value::Null])),
+            ],
+        );
+        assert_eq!(collection_problem(&fine), None);
+        let missing = input(false, vec![("L", obj("java.util.ArrayList", &[]))]);
+        let why = collection_problem(&missing).expect("refused");
+        assert!(
+            why.starts_with("objects.L.elements: a java.util.ArrayList needs"),
+            "{why}"
+        );
+        let shared = input(
+            true,
+            vec![
+                ("L", list("java.util.Stack")),
+                ("A", array(ELEMENTS_ARRAY, &[])),
+            ],
+        );
+        let why = collection_problem(&shared).expect("refused");
+        assert!(why.contains("`A` is also held by objects.O.a"), "{why}");
+        let typed = input(
+            false,
+            vec![("L", list("java.util.Vector")), ("A", array("p.O[]", &[]))],
+        );
+        let why = collection_problem(&typed).expect("refused");
+        assert!(why.contains("is not an java.lang.Object[]"), "{why}");
+        let deque = input(
+            false,
+            vec![
+                ("L", list(ARRAY_DEQUE)),
+                ("A", array(ELEMENTS_ARRAY, &[r("O"), Value::Null])),
+            ],
+        );
+        let why = collection_problem(&deque).expect("refused");
+        assert!(
+            why.starts_with("objects.A.1: an ArrayDeque holds no null"),
+            "{why}"
+        );
+    }
 
     #[test]
     fn comments_load_no_model_and_named_classes_load_theirs() {

@@ -479,6 +479,8 @@ pub struct EvalRequest {
     pub scope: usize,
     /// The SBFL formula of the spectrum techniques.
     pub formula: String,
+    /// The paper's relaxed cores (postconditions the failing run satisfies stay soft).
+    pub relaxed: bool,
 }
 
 /// The rows of an evaluation and what the tables need to lay them out.
@@ -569,6 +571,7 @@ fn experiment_options(req: &EvalRequest, catalog: &Catalog) -> Result<EvalOption
         threads,
         scope: req.scope,
         formula: req.formula.clone(),
+        relaxed: req.relaxed,
     })
 }
 
