@@ -86,5 +86,8 @@ pub fn eval(a: EvalArgs) -> Result<ExitCode> {
             outcome.wall_seconds,
         ))?,
     }
+    for why in &outcome.left_out {
+        eprintln!("warning: left out {why}");
+    }
     Ok(ExitCode::SUCCESS)
 }

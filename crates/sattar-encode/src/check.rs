@@ -1,5 +1,6 @@
 //! Bounded verification (`sattar check`): the smallest valid pre-state whose run violates the
-//! postcondition, searched scope by scope, with the unwinding check that makes "holds" honest.
+//! postcondition within the loop bounds reached when one is first found, searched scope by
+//! scope, with the unwinding check that makes "holds" honest.
 
 use crate::code::{BoundKey, Bounds};
 use crate::decode::Decoded;
@@ -92,7 +93,8 @@ pub struct CheckReport {
     pub stats: Vec<ScopeStats>,
 }
 
-/// Searches scopes `1..=max_scope` for the smallest valid input violating the postcondition.
+/// Searches scopes `1..=max_scope` for the smallest valid input violating the postcondition (the
+/// smallest within the bounds reached when a violation is first found).
 pub fn check(
     program: &Program,
     method: MethodId,

@@ -258,22 +258,30 @@ struct Job {
 pub fn evaluate(
     opts: &EvalOptions,
     progress: &(dyn Fn(usize, usize) + Sync),
-) -> Result<Vec<EvalRow>, EngineError> {
+) -> Result<Evaluated, EngineError> {
     let jobs = plan_jobs(opts)?;
-    let mut rows = Vec::new();
+    let mut done = Evaluated::default();
     for (job, result) in jobs.iter().zip(run_jobs(&jobs, opts, progress)) {
         match result {
-            Ok(r) => rows.extend(r),
-            Err(e) => {
-                return Err(EngineError::Usage(format!(
-                    "{} run {}: {e}",
-                    job.fault.id, job.run
-                )))
-            }
+            Ok(r) => done.rows.extend(r),
+            // One input past a budget leaves out its rows, not the whole evaluation.
+            Err(e) => done
+                .left_out
+                .push(format!("{} run {}: {e}", job.fault.id, job.run)),
         }
     }
-    sort_rows(&mut rows, opts);
-    Ok(rows)
+    sort_rows(&mut done.rows, opts);
+    Ok(done)
+}
+
+/// What an evaluation gives: its rows, and the fault-revealing inputs whose job failed (a
+/// budget reached, say), each `FAULT run N: why`, with no rows.
+#[derive(Clone, Debug, Default)]
+pub struct Evaluated {
+    /// One row per fault, input and technique.
+    pub rows: Vec<EvalRow>,
+    /// The inputs left out, with why.
+    pub left_out: Vec<String>,
 }
 
 /// The jobs: per fault, its pool of valid inputs (shared by faults with the same mutations) and

@@ -488,6 +488,8 @@ pub struct EvalRequest {
 pub struct EvalOutcome {
     /// One row per fault, input and technique.
     pub rows: Vec<EvalRow>,
+    /// Fault-revealing inputs whose job failed (`FAULT run N: why`): they have no rows.
+    pub left_out: Vec<String>,
     /// The faults, techniques and parameters compared.
     pub setup: EvalSetup,
     /// Wall time of the whole evaluation, in seconds.
@@ -519,10 +521,11 @@ pub fn run_experiment(
     let catalog = Catalog::bundled()?;
     let opts = experiment_options(req, &catalog)?;
     let t0 = Instant::now();
-    let rows = evaluate(&opts, progress)?;
+    let done = evaluate(&opts, progress)?;
     let wall_seconds = t0.elapsed().as_secs_f64();
     Ok(EvalOutcome {
-        rows,
+        rows: done.rows,
+        left_out: done.left_out,
         setup: eval_setup(opts, &catalog),
         wall_seconds,
     })
