@@ -674,11 +674,13 @@ fn suite_run(
 fn exported_spec_tests_fail_on_every_single_fault_and_pass_when_it_is_fixed() {
     let Some(tools) = java_tools() else { return };
     let catalog = sattar_catalog::Catalog::load(&root()).expect("the bundled catalog");
-    // The export does not build java.util collections yet: it refuses them (tested below).
+    // The export does not build java.util collections yet: it refuses them (tested below). The
+    // collections subjects and ANTLR's BaseTree (children in an ArrayList) hold them.
+    let with_collections = |id: &str| id.starts_with("collections.") || id.starts_with("ant.");
     let faults: Vec<&sattar_catalog::Fault> = catalog
         .faults
         .iter()
-        .filter(|f| !f.is_multi() && !f.id.starts_with("collections."))
+        .filter(|f| !f.is_multi() && !with_collections(&f.id))
         .collect();
     assert!(faults.len() >= 20, "{}", faults.len());
     let next = std::sync::atomic::AtomicUsize::new(0);
