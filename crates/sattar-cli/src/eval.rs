@@ -86,7 +86,7 @@ pub fn eval(a: EvalArgs) -> Result<ExitCode> {
             outcome.wall_seconds,
         ))?,
     }
-    for why in &outcome.left_out {
+    for why in &outcome.setup.left_out {
         eprintln!("warning: left out {why}");
     }
     Ok(ExitCode::SUCCESS)

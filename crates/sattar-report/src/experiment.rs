@@ -46,6 +46,8 @@ pub struct EvalSetup {
     pub formula: String,
     /// Worker threads.
     pub threads: usize,
+    /// Fault-revealing inputs whose job failed (`FAULT run N: why`): they have no rows.
+    pub left_out: Vec<String>,
 }
 
 /// The rows as the JSON array README "Exit codes and JSON" documents.
@@ -169,11 +171,14 @@ fn unrevealed(out: &mut String, rows: &[EvalRow], setup: &EvalSetup) {
     if !empty.is_empty() {
         let _ = writeln!(
             out,
-            "\nNo input of the pool (scope {}, integers 0..{}) reveals {}: no row. `sattar localize --fault ID` starts from the smallest failing input `check` finds instead.",
+            "\nNo input of the pool (scope {}, integers 0..{}), nor of the SAT encoding within that scope, reveals {}: no row. `sattar localize --fault ID` starts from the smallest failing input `check` finds at a larger scope instead.",
             setup.scope,
             setup.scope,
             empty.join(", ")
         );
+    }
+    for why in &setup.left_out {
+        let _ = writeln!(out, "\nLeft out (no rows): {why}.");
     }
 }
 
@@ -311,12 +316,17 @@ mod tests {
             scope: 3,
             formula: "tarantula".into(),
             threads: 1,
+            left_out: vec!["a.found run 1: too large".into()],
         };
         let md = eval_markdown(&[row("a.found")], &setup, 0.0);
+        assert!(
+            md.contains("Left out (no rows): a.found run 1: too large."),
+            "{md}"
+        );
         assert!(md.contains("| a.found | 1.0 (1.0) |"), "{md}");
         assert!(md.contains("| b.hidden |  |"), "{md}");
         assert!(
-            md.contains("No input of the pool (scope 3, integers 0..3) reveals b.hidden: no row."),
+            md.contains("No input of the pool (scope 3, integers 0..3), nor of the SAT encoding within that scope, reveals b.hidden: no row."),
             "{md}"
         );
         let all = eval_markdown(&[row("a.found"), row("b.hidden")], &setup, 0.0);

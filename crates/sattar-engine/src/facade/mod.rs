@@ -488,9 +488,7 @@ pub struct EvalRequest {
 pub struct EvalOutcome {
     /// One row per fault, input and technique.
     pub rows: Vec<EvalRow>,
-    /// Fault-revealing inputs whose job failed (`FAULT run N: why`): they have no rows.
-    pub left_out: Vec<String>,
-    /// The faults, techniques and parameters compared.
+    /// The faults, techniques and parameters compared (and the inputs left out).
     pub setup: EvalSetup,
     /// Wall time of the whole evaluation, in seconds.
     pub wall_seconds: f64,
@@ -523,10 +521,11 @@ pub fn run_experiment(
     let t0 = Instant::now();
     let done = evaluate(&opts, progress)?;
     let wall_seconds = t0.elapsed().as_secs_f64();
+    let mut setup = eval_setup(opts, &catalog);
+    setup.left_out = done.left_out;
     Ok(EvalOutcome {
         rows: done.rows,
-        left_out: done.left_out,
-        setup: eval_setup(opts, &catalog),
+        setup,
         wall_seconds,
     })
 }
@@ -599,6 +598,7 @@ fn eval_setup(opts: EvalOptions, catalog: &Catalog) -> EvalSetup {
         scope: opts.scope,
         formula: opts.formula,
         threads: opts.threads,
+        left_out: Vec::new(),
     }
 }
 
