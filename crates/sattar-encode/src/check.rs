@@ -383,34 +383,36 @@ pub fn for_each_valid_input(
     scope: usize,
     f: &mut dyn FnMut(sattar_heap::TestInput) -> std::ops::ControlFlow<()>,
 ) -> Result<(), EncodeError> {
-    for_each_input(program, method, spec, scope, false, f)
+    for_each_input(program, method, spec, scope, InputKind::Valid, f)
 }
 
-/// [`for_each_valid_input`] restricted to the inputs whose run violates the postcondition within
-/// the bounds: the fault-revealing inputs of a scope, when a sampled pool holds none.
-pub fn for_each_failing_input(
+/// Which inputs [`for_each_input`] enumerates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputKind {
+    /// Every valid input.
+    Valid,
+    /// The valid inputs whose run violates the postcondition within the bounds: the
+    /// fault-revealing inputs of a scope, when a sampled pool holds none.
+    Failing,
+}
+
+/// [`for_each_valid_input`], or its fault-revealing inputs only.
+pub fn for_each_input(
     program: &Program,
     method: MethodId,
     spec: &ResolvedMethod,
     scope: usize,
-    f: &mut dyn FnMut(sattar_heap::TestInput) -> std::ops::ControlFlow<()>,
-) -> Result<(), EncodeError> {
-    for_each_input(program, method, spec, scope, true, f)
-}
-
-fn for_each_input(
-    program: &Program,
-    method: MethodId,
-    spec: &ResolvedMethod,
-    scope: usize,
-    failing: bool,
+    kind: InputKind,
     f: &mut dyn FnMut(sattar_heap::TestInput) -> std::ops::ControlFlow<()>,
 ) -> Result<(), EncodeError> {
     let pre = PreSpec::Free { scope };
     let mut enc = crate::encode(program, method, spec, pre, &EncodeOptions::default())?;
     let (valid, fits, small) = (enc.pre_ok(), enc.in_bounds(), enc.small_ints());
     let counters = enc.counters_at_zero(program);
-    let violation = if failing { enc.violation() } else { Bool::TRUE };
+    let violation = match kind {
+        InputKind::Failing => enc.violation(),
+        InputKind::Valid => Bool::TRUE,
+    };
     for b in [valid, fits, small, counters, violation] {
         enc.session.assert_hard(b);
     }

@@ -32,8 +32,8 @@ pub mod universe;
 pub mod value;
 
 pub use check::{
-    check, check_observed, for_each_failing_input, for_each_valid_input, CheckOptions,
-    CheckOutcome, CheckReport,
+    check, check_observed, for_each_input, for_each_valid_input, CheckOptions, CheckOutcome,
+    CheckReport, InputKind,
 };
 pub use code::{BoundKey, Bounds, BranchInstance, Instance};
 pub use cores::{Core, CoreOrder};

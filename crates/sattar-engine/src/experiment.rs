@@ -11,6 +11,7 @@ use crate::rng::SplitMix64;
 use crate::spectrum::rank_tests;
 use crate::{judge, CoreRequest, EngineError, Subject, SubjectRequest, TestRecord, TestVerdict};
 use sattar_catalog::{Catalog, Fault};
+use sattar_encode::InputKind;
 use sattar_gen::{Finitization, Generator};
 use sattar_heap::TestInput;
 use sattar_java::{Limits, StmtId};
@@ -112,27 +113,7 @@ pub const SAT_POOL_CAP: usize = 1_200;
 /// scopes first, so that a pool cut at the cap still holds every small input (isomorphic heaps
 /// are excluded by the encoding's symmetry breaking).
 fn sat_pool(subject: &Subject, scope: usize) -> Result<Vec<TestRecord>, EngineError> {
-    let fail = |e: &dyn std::fmt::Display| {
-        EngineError::Usage(format!("generating inputs with the SAT encoding: {e}"))
-    };
-    let mut inputs = Vec::new();
-    let mut seen = BTreeSet::new();
-    for s in 1..=scope.max(1) {
-        let mut keep = |input: TestInput| {
-            if seen.insert(sattar_heap::input_to_json(&input).to_string()) {
-                inputs.push(input);
-            }
-            match inputs.len() < SAT_POOL_CAP {
-                true => std::ops::ControlFlow::Continue(()),
-                false => std::ops::ControlFlow::Break(()),
-            }
-        };
-        let (p, m, rm) = (&subject.program, subject.method, &subject.spec);
-        sattar_encode::for_each_valid_input(p, m, rm, s, &mut keep).map_err(|e| fail(&e))?;
-        if inputs.len() >= SAT_POOL_CAP {
-            break;
-        }
-    }
+    let inputs = sat_inputs(subject, scope, SAT_POOL_CAP, InputKind::Valid)?;
     judged_pool(subject, inputs)
 }
 
@@ -152,31 +133,40 @@ fn with_failures(
     {
         return Ok(pool);
     }
-    let cap = FAILING_CAP.max(runs);
-    let mut found = Vec::new();
+    let found = sat_inputs(subject, scope, FAILING_CAP.max(runs), InputKind::Failing)?;
+    pool.extend(judged_pool(subject, found)?);
+    Ok(pool)
+}
+
+/// Up to `cap` distinct inputs of `kind` from the encoder's free pre-states of scope 1, then 2,
+/// … up to `scope` (smaller scopes first, so that a list cut at the cap holds every small one).
+fn sat_inputs(
+    subject: &Subject,
+    scope: usize,
+    cap: usize,
+    kind: InputKind,
+) -> Result<Vec<TestInput>, EngineError> {
+    let mut inputs = Vec::new();
     let mut seen = BTreeSet::new();
     for s in 1..=scope.max(1) {
         let mut keep = |input: TestInput| {
             if seen.insert(sattar_heap::input_to_json(&input).to_string()) {
-                found.push(input);
+                inputs.push(input);
             }
-            match found.len() < cap {
+            match inputs.len() < cap {
                 true => std::ops::ControlFlow::Continue(()),
                 false => std::ops::ControlFlow::Break(()),
             }
         };
         let (p, m, rm) = (&subject.program, subject.method, &subject.spec);
-        sattar_encode::for_each_failing_input(p, m, rm, s, &mut keep).map_err(|e| {
-            EngineError::Usage(format!(
-                "finding fault-revealing inputs with the SAT encoding: {e}"
-            ))
+        sattar_encode::for_each_input(p, m, rm, s, kind, &mut keep).map_err(|e| {
+            EngineError::Usage(format!("finding inputs with the SAT encoding: {e}"))
         })?;
-        if found.len() >= cap {
+        if inputs.len() >= cap {
             break;
         }
     }
-    pool.extend(judged_pool(subject, found)?);
-    Ok(pool)
+    Ok(inputs)
 }
 
 /// The most fault-revealing inputs [`with_failures`] adds to a pool that has none.
