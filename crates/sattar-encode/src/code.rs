@@ -12,7 +12,7 @@ use sattar_heap::{BoxClass, IntKind, Value, BOX_VALUE};
 use sattar_java::interp::{static_key, ABSTRACT_METHOD, ARITHMETIC, CLASS_CAST, NPE};
 use sattar_java::{
     BinOp, Block, Body, FieldRef, Handler, Label, Literal, MethodId, Node, NodeKind, Operand,
-    Program, Rvalue, StmtId, Type, UnOp, VarId,
+    Program, Rvalue, StmtId, Type, UnOp, VarId, VarKind,
 };
 use sattar_sat::{BitVec, Bool, Circuit, GroupId, Session};
 use std::collections::{BTreeMap, HashMap};
@@ -145,6 +145,8 @@ pub struct Walker<'a> {
     labels: Vec<LabelCtx>,
     calls: Vec<CallCtx>,
     stack: Vec<MethodId>,
+    /// For each method, whether it is a modelled JDK method's (see `in_library`).
+    library: Vec<bool>,
     group: Option<GroupId>,
     instances: Vec<Instance>,
     branches: Vec<BranchInstance>,
@@ -192,6 +194,9 @@ impl<'a> Walker<'a> {
             labels: Vec::new(),
             calls: Vec::new(),
             stack: Vec::new(),
+            library: (0..program.methods.len())
+                .map(|i| program.is_library_class(&program.method(MethodId(i as u32)).class))
+                .collect(),
             group: None,
             instances: Vec::new(),
             branches: Vec::new(),
@@ -245,6 +250,15 @@ impl<'a> Walker<'a> {
     /// A value the current instance defines when it runs (`g`): in grouped mode a fresh value, with
     /// `g → x = v` in the instance's group (a declaration, a branch condition).
     fn define(&mut self, g: Bool, v: Val, ty: &Type) -> Val {
+        if self.in_library() {
+            return v;
+        }
+        self.define_cell(g, v, ty)
+    }
+
+    /// A value the current instance defines, library code included: what a statement writes into
+    /// the heap (a modelled JDK method's writes are the effects of the statement calling it).
+    fn define_cell(&mut self, g: Bool, v: Val, ty: &Type) -> Val {
         let Some(group) = self.group.filter(|_| self.grouped) else {
             return v;
         };
@@ -261,15 +275,56 @@ impl<'a> Walker<'a> {
     /// and the frame `¬g → x₁ = old` hard, so dropping the group frees `x₁` only where the statement
     /// runs.
     fn update(&mut self, g: Bool, new: Val, old: &Val, ty: &Type) -> Val {
+        if self.in_library() {
+            return ite(self.session.circuit_mut(), g, &new, old);
+        }
+        self.update_cell(g, new, old, ty)
+    }
+
+    /// `update` of a heap cell (a field, an element, a static): library code included.
+    pub(crate) fn update_cell(&mut self, g: Bool, new: Val, old: &Val, ty: &Type) -> Val {
         if !self.grouped || self.group.is_none() {
             return ite(self.session.circuit_mut(), g, &new, old);
         }
-        let fresh = self.define(g, new, ty);
+        let fresh = self.define_cell(g, new, ty);
         let c = self.session.circuit_mut();
         let kept = equal(c, &fresh, old);
         let frame = c.or2(g, kept);
         self.session.assert_hard(frame);
         fresh
+    }
+
+    /// Whether the code being walked is a modelled JDK method's: it has no statements of its own
+    /// and is trusted, so relaxing the statement that calls it frees the arguments it passes and
+    /// the heap cells the call writes, not the model's own variables and branches.
+    fn in_library(&self) -> bool {
+        self.stack
+            .last()
+            .is_some_and(|m| self.library.get(m.0 as usize).copied().unwrap_or(false))
+    }
+
+    /// The arguments of a call of `method`: values the calling statement defines (relaxing it
+    /// frees them: a wrong argument is then explained by the call, not only by the callee's
+    /// code), each ranging over its expression's static type — what another expression in its
+    /// place could be — or the parameter's type for a constant.
+    fn arguments(&mut self, method: Option<MethodId>, args: &[Operand]) -> Vec<Val> {
+        let params = method.map_or(&[][..], |m| &self.program.method(m).params[..]);
+        let types: Vec<Type> = args
+            .iter()
+            .enumerate()
+            .map(|(i, a)| match a {
+                Operand::Var(v) if matches!(self.var_type(*v), Type::Class(_)) => self.var_type(*v),
+                _ => params.get(i).map_or(Type::Void, |p| p.ty.clone()),
+            })
+            .collect();
+        let g = self.guard;
+        args.iter()
+            .zip(&types)
+            .map(|(a, ty)| {
+                let v = self.operand(a);
+                self.define(g, v, ty)
+            })
+            .collect()
     }
 
     fn fresh(&mut self, like: &Val, ty: &Type) -> Val {
@@ -310,6 +365,27 @@ impl<'a> Walker<'a> {
         let bad = c.and2(self.guard, !ok);
         self.raise(CLASS_CAST, bad);
         self.guard = self.session.circuit_mut().and2(self.guard, ok);
+    }
+
+    /// `v` without the atoms that are not a `class` (null stays null).
+    fn narrowed(&self, v: &Val, class: &str) -> Val {
+        let total = self.universe.total_atoms();
+        let bits = v.as_ref_bits().iter().enumerate();
+        Val::Ref(
+            bits.map(
+                |(g, b)| match g < total && !self.universe.atom_is_a(g, class) {
+                    true => Bool::FALSE,
+                    false => *b,
+                },
+            )
+            .collect(),
+        )
+    }
+
+    fn is_temp(&self, var: VarId) -> bool {
+        self.frames
+            .last()
+            .is_some_and(|f| f.body.var(var).kind == VarKind::Temp)
     }
 
     fn default_val(&mut self, ty: &Type) -> Val {
@@ -452,6 +528,15 @@ impl<'a> Walker<'a> {
             NodeKind::CheckCast { op, class } => {
                 let v = self.operand(op);
                 self.check_cast(&v, class);
+                // Past the check the value is a `class` or null. A temporary is read only after
+                // its definition on the same path, so it may drop the other atoms: calls on it
+                // then dispatch to `class`'s methods only, not to every class's.
+                if let Operand::Var(x) = op {
+                    if self.is_temp(*x) {
+                        let narrowed = self.narrowed(&v, class);
+                        self.bind(*x, narrowed);
+                    }
+                }
             }
             NodeKind::IndexCheck { arr, index } => {
                 let (a, i) = (self.operand(arr), self.operand(index));
@@ -783,7 +868,7 @@ impl<'a> Walker<'a> {
             let i = self.universe.atoms[g].local;
             let sel = self.session.circuit_mut().and2(self.guard, s);
             let old = self.heap.fields[k][f][i].clone();
-            self.heap.fields[k][f][i] = self.update(sel, v.clone(), &old, &ty);
+            self.heap.fields[k][f][i] = self.update_cell(sel, v.clone(), &old, &ty);
         }
     }
 
@@ -805,7 +890,7 @@ impl<'a> Walker<'a> {
         let ty = self.static_type(field);
         let old = self.heap.statics[s].clone();
         let g = self.guard;
-        self.heap.statics[s] = self.update(g, v, &old, &ty);
+        self.heap.statics[s] = self.update_cell(g, v, &old, &ty);
     }
 
     fn static_type(&self, field: &FieldRef) -> Type {
@@ -970,7 +1055,7 @@ impl<'a> Walker<'a> {
                 args,
                 outer,
             } => {
-                let vals: Vec<Val> = args.iter().map(|a| self.operand(a)).collect();
+                let vals = self.arguments(*ctor, args);
                 let outer = outer.as_ref().map(|o| self.operand(o));
                 self.alloc(class, *ctor, vals, outer)
             }
@@ -1003,7 +1088,7 @@ impl<'a> Walker<'a> {
                 virtual_call,
             } => {
                 let rv = recv.as_ref().map(|r| self.operand(r));
-                let vals: Vec<Val> = args.iter().map(|a| self.operand(a)).collect();
+                let vals = self.arguments(Some(*method), args);
                 let result = match rv {
                     Some(r) if *virtual_call => self.call_virtual(*method, r, vals),
                     rv => self.call(*method, rv, vals),
@@ -1255,11 +1340,8 @@ impl<'a> Walker<'a> {
             return None;
         }
         let mut vars: Vec<Option<Val>> = vec![None; m.body.vars.len()];
-        for ((slot, v), p) in vars.iter_mut().zip(args).zip(&m.params) {
-            // The arguments are values the calling statement defines: relaxing it frees them
-            // (a wrong argument is then explained by the call, not only by the callee's code).
-            let g = self.guard;
-            *slot = Some(self.define(g, v, &p.ty));
+        for (slot, v) in vars.iter_mut().zip(args) {
+            *slot = Some(v);
         }
         let value = self.default_val(&m.ret);
         let saved = self.group;

@@ -108,3 +108,79 @@ fn free_pre_states_hold_only_collections_java_can() {
         assert!(seen >= 20, "{name}: only {seen} inputs");
     }
 }
+
+/// A tree whose children are a `java.util.List`, with `pruneLeaves`' fault: `kids.remove(c)`
+/// where the iterator's own `remove` belongs (the next `next()` then fails fast).
+const PRUNE: &[(&str, &str)] = &[(
+    "t/Tree.java",
+    "package t;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+public class Tree {
+    int key;
+    List<Tree> kids = new ArrayList<>();
+    public int prune(int k) {
+        int removed = 0;
+        Iterator<Tree> it = kids.iterator();
+        while (it.hasNext()) {
+            Tree c = it.next();
+            if (c.key == k && c.kids.isEmpty()) {
+                kids.remove(c);
+                removed++;
+            }
+        }
+        return removed;
+    }
+}",
+)];
+
+/// The modelled JDK is trusted: relaxing a statement that calls a model frees the arguments it
+/// passes (over their expressions' static types) and the cells the call writes, not the model's
+/// own variables and branches. Before, `remove(Object)`'s `equals` on a freed argument reached
+/// `AbstractList.equals` of every list, recursively, and this encoding needed more than the
+/// 4,000,000 circuit nodes allowed (30,000 variables now).
+#[test]
+fn relaxing_a_call_of_a_model_keeps_the_model_closed() {
+    let p = common::program(PRUNE);
+    let m = p.find_methods("Tree.prune")[0].id;
+    let json = r#"{"this":"T0","args":{"k":1},"objects":{
+        "T0":{"class":"t.Tree","key":0,"kids":"L0"},
+        "T1":{"class":"t.Tree","key":1,"kids":"L1"},
+        "T2":{"class":"t.Tree","key":2,"kids":"L2"},
+        "T3":{"class":"t.Tree","key":1,"kids":"L3"},
+        "L0":{"class":"java.util.ArrayList","elements":"A0","modCount":0},
+        "L1":{"class":"java.util.ArrayList","elements":"A1","modCount":0},
+        "L2":{"class":"java.util.ArrayList","elements":"A2","modCount":0},
+        "L3":{"class":"java.util.ArrayList","elements":"A3","modCount":0},
+        "A0":{"class":"java.lang.Object[]","elements":["T1","T2","T3"]},
+        "A1":{"class":"java.lang.Object[]","elements":[]},
+        "A2":{"class":"java.lang.Object[]","elements":[]},
+        "A3":{"class":"java.lang.Object[]","elements":[]}}}"#;
+    let (input, _) = input_from_json(json, "t.json", &p.schema(), &p.sig(m)).expect("input");
+    let want = run(&p, m, &input, LIMITS).expect("runs");
+    assert_eq!(
+        want.termination,
+        Termination::Threw("java.util.ConcurrentModificationException".into())
+    );
+    let opts = EncodeOptions {
+        mode: sattar_encode::Mode::Grouped,
+        ..EncodeOptions::default()
+    };
+    let mut enc = encode(&p, m, &no_spec(&p, m), PreSpec::Fixed(&input), &opts).expect("encodes");
+    let vars = enc.session.num_vars();
+    assert!(vars < 100_000, "{vars} variables");
+    let groups: Vec<_> = enc
+        .postcondition_groups()
+        .into_iter()
+        .map(|(_, g)| g)
+        .collect();
+    let core = enc
+        .minimal_core(&groups, sattar_encode::CoreOrder::default())
+        .expect("solves")
+        .expect("the run violates noException");
+    let lines: BTreeSet<u32> = core.suspects.iter().map(|s| p.stmt(*s).line).collect();
+    // The fix is line 14's call (or the loop that reaches the next `next()` after it).
+    assert!(lines.contains(&14), "suspects on lines {lines:?}");
+    assert!(lines.iter().all(|l| (9..=16).contains(l)), "{lines:?}");
+}

@@ -147,7 +147,8 @@ impl Walker<'_> {
             let i = self.universe.atoms[cell.atom].local;
             let sel = self.session.circuit_mut().and2(self.guard, cell.when);
             let old = self.heap.fields[cell.class][cell.field][i].clone();
-            self.heap.fields[cell.class][cell.field][i] = self.update(sel, value.clone(), &old, ty);
+            self.heap.fields[cell.class][cell.field][i] =
+                self.update_cell(sel, value.clone(), &old, ty);
         }
     }
 
@@ -243,7 +244,7 @@ impl Walker<'_> {
             let i = self.universe.atoms[g].local;
             let sel = self.session.circuit_mut().and2(self.guard, when);
             let old = self.heap.fields[k][f][i].clone();
-            self.heap.fields[k][f][i] = self.update(sel, value, &old, &ty);
+            self.heap.fields[k][f][i] = self.update_cell(sel, value, &old, &ty);
         }
         let c = self.session.circuit_mut();
         let refused = c.or(&refused);
@@ -272,7 +273,7 @@ impl Walker<'_> {
                 let here = c.and2(is_atom, here);
                 let sel = c.and2(self.guard, here);
                 let old = self.heap.fields[k][f][i].clone();
-                self.heap.fields[k][f][i] = self.update(sel, value.clone(), &old, &ty);
+                self.heap.fields[k][f][i] = self.update_cell(sel, value.clone(), &old, &ty);
             }
         }
     }
