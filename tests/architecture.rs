@@ -178,3 +178,51 @@ fn the_docs_stand_on_their_own() {
         }
     }
 }
+
+/// Every package of `cargo tree` (for `selection`) with its enabled features.
+fn resolved_features(selection: &[&str]) -> BTreeMap<String, String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = Command::new(cargo)
+        .args(["tree", "--offline", "--prefix", "none", "-f", "{p}|{f}"])
+        .args(selection)
+        .current_dir(root())
+        .output()
+        .expect("cargo tree runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| l.trim_end_matches(" (*)").split_once('|'))
+        .map(|(p, f)| {
+            // `name vX.Y.Z (path)` → `name vX.Y.Z`: a workspace crate's path is not a feature.
+            let id: Vec<&str> = p.split_whitespace().take(2).collect();
+            (id.join(" "), f.to_string())
+        })
+        .collect()
+}
+
+/// The README's two commands build once: the binary alone (`cargo run --release`) resolves every
+/// package it shares with the whole workspace's tests (`cargo test --workspace --release`, dev
+/// dependencies included) with the same features, so neither rebuilds what the other built.
+#[test]
+fn the_main_job_and_the_tests_share_one_build() {
+    let tests = resolved_features(&["--workspace", "-e", "normal,build,dev"]);
+    let binary = resolved_features(&["-p", "sattar-cli", "-e", "normal,build"]);
+    let differ: Vec<String> = binary
+        .iter()
+        .filter(|(p, f)| tests.get(*p) != Some(*f))
+        .map(|(p, f)| {
+            let with = tests.get(p).map_or("absent", String::as_str);
+            format!("{p}: [{f}] alone, [{with}] with the tests")
+        })
+        .collect();
+    assert!(
+        differ.is_empty(),
+        "features differ, so `cargo run --release` rebuilds after `cargo test --workspace \
+         --release` (align them in Cargo.toml, as for smallvec):\n{}",
+        differ.join("\n")
+    );
+}
