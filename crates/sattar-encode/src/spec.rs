@@ -531,6 +531,10 @@ impl<'a> SpecEncoder<'a> {
                     let jc = self
                         .c
                         .bv_const(self.swidth, i64::try_from(j).unwrap_or(i64::MAX));
+                    // A constant index (a range's entry, a literal) names one slot at most.
+                    if matches!((i.as_const(), jc.as_const()), (Some(a), Some(b)) if a != b) {
+                        continue;
+                    }
                     let at = self.c.bv_eq(i, &jc);
                     let within = self.c.bv_slt(&jc, &len);
                     let here = self.c.and2(at, within);
