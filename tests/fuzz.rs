@@ -11,7 +11,7 @@
 //! stops, the case written out). Every finding is written to `target/tmp/fuzz-findings/SEED/` and
 //! fails the test. Everything is seeded: `SATTAR_FUZZ_SEED=S` replays a campaign.
 //!
-//! Budget: `cargo test --workspace` runs a few dozen cases. A long run:
+//! Budget: `cargo test --workspace --release` runs a few dozen cases. A long run:
 //! `SATTAR_FUZZ_SECONDS=1800 cargo test --release -p sattar-cli --test fuzz -- --nocapture`
 //! (or `SATTAR_FUZZ_CASES=N`); it prints the executions, the findings and how many error messages
 //! name their place (a file position, a JSON path or a flag). docs/ROBUSTNESS.md has the figures.
