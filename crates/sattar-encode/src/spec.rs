@@ -463,9 +463,10 @@ impl<'a> SpecEncoder<'a> {
                 self.inter(x, &y)
             }
             SetExpr::IntValue(i) => SymSet::Int(vec![(Bool::TRUE, self.int(i, b))]),
-            SetExpr::Range(lo, hi) => {
-                let (lo, hi) = (self.int(lo, b), self.int(hi, b));
-                self.range(&lo, &hi)
+            SetExpr::Range(lo_e, hi_e) => {
+                let (lo, hi) = (self.int(lo_e, b), self.int(hi_e, b));
+                let span = self.range_span(lo_e, hi_e);
+                self.range(&lo, &hi, span)
             }
             SetExpr::Elem {
                 array,
@@ -480,15 +481,21 @@ impl<'a> SpecEncoder<'a> {
         }
     }
 
-    /// `lo .. hi`: its first [`RANGE_ENTRIES`] members (or as many as an array has slots, if
-    /// more); see docs/SPEC.md on ranges in the encoding.
-    fn range(&mut self, lo: &BitVec, hi: &BitVec) -> SymSet {
-        let slots = (0..self.s.universe.classes.len())
+    /// The most slots an array has (the array bound).
+    fn array_bound(&self) -> usize {
+        (0..self.s.universe.classes.len())
             .map(|k| self.s.universe.slots(k).len())
             .max()
-            .unwrap_or(0);
+            .unwrap_or(0)
+    }
+
+    /// `lo .. hi`: its first [`RANGE_ENTRIES`] members (or as many as an array has slots, if
+    /// more), or fewer when `span` (at most `hi - lo + 1` in every state within the bounds) is.
+    fn range(&mut self, lo: &BitVec, hi: &BitVec, span: Option<i64>) -> SymSet {
+        let cut = RANGE_ENTRIES.max(self.array_bound() + 1);
+        let count = span.map_or(cut, |n| usize::try_from(n.max(0)).unwrap_or(cut).min(cut));
         let mut entries = Vec::new();
-        for t in 0..RANGE_ENTRIES.max(slots + 1) {
+        for t in 0..count {
             let k = self
                 .c
                 .bv_const(self.swidth, i64::try_from(t).unwrap_or(i64::MAX));
@@ -497,6 +504,15 @@ impl<'a> SpecEncoder<'a> {
             entries.push((present, v));
         }
         SymSet::Int(entries)
+    }
+
+    /// At most how many members `lo .. hi` has in a state within the bounds, when its ends have
+    /// bounds: a range over an array's indices has no more members than the array has slots.
+    fn range_span(&self, lo: &IntExpr, hi: &IntExpr) -> Option<i64> {
+        let b = i64::try_from(self.array_bound()).ok()?;
+        let (_, hi_max) = int_bounds(hi, b)?;
+        let (lo_min, _) = int_bounds(lo, b)?;
+        hi_max.checked_sub(lo_min)?.checked_add(1)
     }
 
     /// Element `i` of every array in `arrays` in state `st` whose length exceeds `i`.
@@ -963,6 +979,38 @@ fn int_width(e: &IntExpr, w: usize, n: usize) -> usize {
         IntExpr::Add(x, y) | IntExpr::Sub(x, y) => int_width(x, w, n).max(int_width(y, w, n)) + 1,
         IntExpr::Neg(x) => int_width(x, w, n) + 1,
         IntExpr::Mul(x, y) => int_width(x, w, n) + int_width(y, w, n),
+    }
+}
+
+/// The least and greatest value of `e` in a state within the bounds, where the spec's
+/// arithmetic shows them: literals, and the `length` of arrays (in `0..=bound` within the bounds;
+/// a sum counts distinct values, so the lengths of several arrays add up to at most
+/// `0 + 1 + … + bound`).
+fn int_bounds(e: &IntExpr, bound: i64) -> Option<(i64, i64)> {
+    match e {
+        IntExpr::Lit(n) => Some((*n, *n)),
+        IntExpr::Sum(s) => match &**s {
+            SetExpr::Join {
+                rel: Rel::Field(f, _),
+                ..
+            } if f.field == sattar_heap::ARRAY_LENGTH && sattar_heap::is_array_class(&f.class) => {
+                Some((0, bound.checked_mul(bound + 1)? / 2))
+            }
+            _ => None,
+        },
+        IntExpr::Add(x, y) => {
+            let ((a, b), (c, d)) = (int_bounds(x, bound)?, int_bounds(y, bound)?);
+            Some((a.checked_add(c)?, b.checked_add(d)?))
+        }
+        IntExpr::Sub(x, y) => {
+            let ((a, b), (c, d)) = (int_bounds(x, bound)?, int_bounds(y, bound)?);
+            Some((a.checked_sub(d)?, b.checked_sub(c)?))
+        }
+        IntExpr::Neg(x) => {
+            let (a, b) = int_bounds(x, bound)?;
+            Some((b.checked_neg()?, a.checked_neg()?))
+        }
+        IntExpr::Card(_) | IntExpr::Mul(..) => None,
     }
 }
 

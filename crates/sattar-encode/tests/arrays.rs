@@ -131,6 +131,9 @@ const HEAP_SPEC: &str = "spec Heap {
                        2 * i + 1 < this.size => this.a[2 * i + 1] >= this.a[i]
   invariant past:    no this.a[this.a.length] && no this.a[-1]
   invariant some0:   some i: 0 .. this.a.length - 1 | this.a[i] = 0
+  // A range up to an array's length has exactly its members (the encoding enumerates only as
+  // many entries as an array may have slots).
+  invariant counted: #(0 .. this.a.length - 1) = this.a.length && #(1 .. this.a.length) = this.a.length
   method push(x: int) {
     ensures grown: this.size' = this.size + 1
     ensures stored: all i: this.size | (this.a[i])' = x
