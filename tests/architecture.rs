@@ -183,7 +183,7 @@ fn the_docs_stand_on_their_own() {
 fn resolved_features(selection: &[&str]) -> BTreeMap<String, String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let out = Command::new(cargo)
-        .args(["tree", "--offline", "--prefix", "none", "-f", "{p}|{f}"])
+        .args(["tree", "--locked", "--prefix", "none", "-f", "{p}|{f}"])
         .args(selection)
         .current_dir(root())
         .output()
