@@ -382,6 +382,7 @@ impl<'a> Walker<'a> {
         )
     }
 
+    /// Whether `var` is a temporary the lowering made (assigned once per evaluation).
     fn is_temp(&self, var: VarId) -> bool {
         self.frames
             .last()
