@@ -11,26 +11,33 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// Each workspace crate's internal normal dependencies, from `cargo metadata`.
-fn actual() -> BTreeMap<String, BTreeSet<String>> {
+/// The standard output of `cargo ARGS` in the workspace (the test fails with its stderr).
+fn cargo(args: &[&str]) -> Vec<u8> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let out = Command::new(cargo)
-        .args([
-            "metadata",
-            "--format-version",
-            "1",
-            "--no-deps",
-            "--offline",
-        ])
+        .args(args)
         .current_dir(root())
         .output()
-        .expect("cargo metadata runs");
+        .expect("cargo runs");
     assert!(
         out.status.success(),
-        "{}",
+        "cargo {}: {}",
+        args.join(" "),
         String::from_utf8_lossy(&out.stderr)
     );
-    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    out.stdout
+}
+
+/// Each workspace crate's internal normal dependencies, from `cargo metadata`.
+fn actual() -> BTreeMap<String, BTreeSet<String>> {
+    let out = cargo(&[
+        "metadata",
+        "--format-version",
+        "1",
+        "--no-deps",
+        "--offline",
+    ]);
+    let v: Value = serde_json::from_slice(&out).expect("JSON");
     v["packages"]
         .as_array()
         .expect("packages")
@@ -181,19 +188,9 @@ fn the_docs_stand_on_their_own() {
 
 /// Every package of `cargo tree` (for `selection`) with its enabled features.
 fn resolved_features(selection: &[&str]) -> BTreeMap<String, String> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let out = Command::new(cargo)
-        .args(["tree", "--locked", "--prefix", "none", "-f", "{p}|{f}"])
-        .args(selection)
-        .current_dir(root())
-        .output()
-        .expect("cargo tree runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout)
+    let mut args = vec!["tree", "--locked", "--prefix", "none", "-f", "{p}|{f}"];
+    args.extend_from_slice(selection);
+    String::from_utf8_lossy(&cargo(&args))
         .lines()
         .filter_map(|l| l.trim_end_matches(" (*)").split_once('|'))
         .map(|(p, f)| {

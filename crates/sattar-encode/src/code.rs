@@ -308,23 +308,20 @@ impl<'a> Walker<'a> {
     /// code), each ranging over its expression's static type — what another expression in its
     /// place could be — or the parameter's type for a constant.
     fn arguments(&mut self, method: Option<MethodId>, args: &[Operand]) -> Vec<Val> {
-        let params = method.map_or(&[][..], |m| &self.program.method(m).params[..]);
-        let types: Vec<Type> = args
-            .iter()
-            .enumerate()
-            .map(|(i, a)| match a {
-                Operand::Var(v) if matches!(self.var_type(*v), Type::Class(_)) => self.var_type(*v),
-                _ => params.get(i).map_or(Type::Void, |p| p.ty.clone()),
-            })
-            .collect();
+        let program = self.program;
+        let params = method.map_or(&[][..], |m| &program.method(m).params[..]);
         let g = self.guard;
-        args.iter()
-            .zip(&types)
-            .map(|(a, ty)| {
-                let v = self.operand(a);
-                self.define(g, v, ty)
-            })
-            .collect()
+        let mut vals = Vec::with_capacity(args.len());
+        for (i, a) in args.iter().enumerate() {
+            let ty = match a {
+                Operand::Var(v) => Some(self.var_type(*v)).filter(|t| matches!(t, Type::Class(_))),
+                _ => None,
+            };
+            let ty = ty.unwrap_or_else(|| params.get(i).map_or(Type::Void, |p| p.ty.clone()));
+            let v = self.operand(a);
+            vals.push(self.define(g, v, &ty));
+        }
+        vals
     }
 
     fn fresh(&mut self, like: &Val, ty: &Type) -> Val {
