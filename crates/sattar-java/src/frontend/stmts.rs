@@ -399,9 +399,12 @@ impl Numbering<'_, '_> {
                 collapse(ty_text),
                 collapse(&cx.text_of(d)[start..end])
             );
+            // A final local with a constant initializer is a constant variable, as for fields.
+            let constant = node.mods.iter().any(|m| m == "final")
+                && node.init.is_some_and(|i| cx.node(i).cv.is_some());
             let probe = match node.init {
-                Some(i) => Probe::Init(cx.span(i), narrow_back(ty_text)),
-                None => Probe::Before,
+                Some(i) if !constant => Probe::Init(cx.span(i), narrow_back(ty_text)),
+                _ => Probe::Before,
             };
             let info = self.table.infos.len();
             self.add(d, StmtKind::Local, span, text, probe);
