@@ -173,8 +173,8 @@ fn java_outside_the_subset_is_refused_with_a_location() {
     );
     java_refused(
         "string",
-        "    String name;\n    boolean f() { return name == null; }",
-        "F:6:26: unsupported: field `name` of type `java.lang.String`",
+        "    String f(Object o) { return \"x\" + o; }",
+        "F:5:39: unsupported: string conversion of a java.lang.Object, whose toString() is Object's",
     );
     java_refused(
         "synchronized",

@@ -207,7 +207,7 @@ fn check_scope(
         ..EncodeOptions::default()
     };
     let pre = PreSpec::Free { scope };
-    let mut bounds = initial_bounds(program, spec, pre, &eopts)?;
+    let mut bounds = initial_bounds(program, method, spec, pre, &eopts)?;
     let budget = Budget {
         time: opts.sat_time,
         solves: None,

@@ -5,6 +5,7 @@
 //! exactly what the statement defines.
 
 mod arrays;
+mod strings;
 
 use crate::universe::{Origin, SymHeap, Universe};
 use crate::value::{bit, equal, fresh_like, ite, select, Val};
@@ -157,6 +158,8 @@ pub struct Walker<'a> {
     allocs: usize,
     /// The shared boxes made so far: those a later boxing of the same value returns.
     boxes: Vec<SharedBox>,
+    /// The string literals made so far (interned: a later evaluation returns them).
+    literals: Vec<strings::Literal>,
     counts: HashMap<StmtId, usize>,
     too_large: bool,
 }
@@ -206,6 +209,7 @@ impl<'a> Walker<'a> {
             overflow: Bool::FALSE,
             allocs: 0,
             boxes: Vec::new(),
+            literals: Vec::new(),
             counts: HashMap::new(),
             too_large: false,
         }
@@ -1075,6 +1079,7 @@ impl<'a> Walker<'a> {
                 let v = self.operand(op);
                 self.boxed(class, v)
             }
+            Rvalue::Str(units) => self.literal(units),
             Rvalue::InstanceOf { op, class } => {
                 let v = self.operand(op);
                 Val::Bool(self.is_instance(&v, class))

@@ -42,7 +42,7 @@ pub use error::EncodeError;
 
 use code::{Walked, Walker};
 use sattar_heap::{FieldType, MethodSig, TestInput, Value};
-use sattar_java::{Literal, MethodId, Operand, Program};
+use sattar_java::{Literal, MethodId, NodeKind, Operand, Program, Rvalue};
 use sattar_sat::{Bool, GroupId, Session};
 use sattar_spec::resolved::{ConstraintKind, Formula, IntExpr, ResolvedMethod, SetExpr};
 use spec::{SpecEncoder, SpecInputs};
@@ -305,7 +305,7 @@ pub fn encode(
     pre: PreSpec,
     opts: &EncodeOptions,
 ) -> Result<Encoding, EncodeError> {
-    let mut bounds = initial_bounds(program, spec, pre, opts)?;
+    let mut bounds = initial_bounds(program, method, spec, pre, opts)?;
     let PreSpec::Fixed(_) = pre else {
         return build(program, method, spec, pre, opts.mode, bounds);
     };
@@ -354,7 +354,7 @@ fn grown(
 }
 
 /// The objects of a fixed input a loop or recursion may walk one by one: all but the modelled
-/// JDK collections and their elements arrays (whose elements are counted by the array bound).
+/// JDK objects and their storage arrays (whose elements are counted by the array bound).
 fn traversable_objects(program: &Program, input: &TestInput) -> usize {
     let library = |o: &sattar_heap::Object| program.is_library_class(&o.class);
     let contents: std::collections::BTreeSet<&sattar_heap::ObjId> = input
@@ -362,7 +362,8 @@ fn traversable_objects(program: &Program, input: &TestInput) -> usize {
         .objects
         .values()
         .filter(|o| library(o))
-        .filter_map(|o| match o.fields.get(sattar_java::library::ELEMENTS) {
+        .filter_map(|o| sattar_java::library::storage(&o.class).map(|s| (o, s.field)))
+        .filter_map(|(o, field)| match o.fields.get(field) {
             Some(sattar_heap::Value::Ref(a)) => Some(a),
             _ => None,
         })
@@ -376,9 +377,9 @@ fn traversable_objects(program: &Program, input: &TestInput) -> usize {
 /// `File.java:LINE: while (…)` for a loop, `method C.m` for a recursion.
 pub fn describe(program: &Program, key: BoundKey) -> String {
     match key {
-        // Loops of library models (java.util) have no statement of their own; they share one.
+        // Loops of library models (java.util, String) have no statement of their own; they share one.
         BoundKey::Loop(id) if id.0 == 0 => {
-            "the loops of sattar's models of JDK classes (java.util)".to_string()
+            "the loops of sattar's models of JDK classes (java.util, String)".to_string()
         }
         BoundKey::Loop(id) => {
             let s = program.stmt(id);
@@ -398,11 +399,12 @@ pub fn describe(program: &Program, key: BoundKey) -> String {
 
 fn initial_bounds(
     program: &Program,
+    method: MethodId,
     spec: &ResolvedMethod,
     pre: PreSpec,
     opts: &EncodeOptions,
 ) -> Result<Bounds, EncodeError> {
-    let mut consts = code_literals(program);
+    let mut consts = code_literals(program, method);
     // A constant of the code must fit the width exactly: wrapped, it would be another program.
     let code_needs = consts.iter().map(|v| signed_bits(*v)).max().unwrap_or(1) as usize;
     if let Some(w) = opts.bitwidth.filter(|&w| w < code_needs) {
@@ -465,10 +467,26 @@ fn input_ints(input: &TestInput) -> Vec<i64> {
 }
 
 /// Every int constant of the program's code.
-fn code_literals(program: &Program) -> Vec<i64> {
+/// The integer constants of the code, the chars of string literals included — of String's
+/// model only what a run of `method` can reach (every program that writes a literal has it;
+/// the rest of the code counts whole, as it always has).
+fn code_literals(program: &Program, method: MethodId) -> Vec<i64> {
     let mut out = Vec::new();
-    for m in &program.methods {
-        sattar_java::walk(&m.body.block, &mut |n| {
+    let reachable = program.reachable(method);
+    let methods = (0..program.methods.len()).map(|i| MethodId(i as u32));
+    let counted = methods.filter(|m| {
+        let class = &program.method(*m).class;
+        !sattar_java::library::is_string_model(class) || reachable.contains(m)
+    });
+    for m in counted {
+        sattar_java::walk(&program.method(m).body.block, &mut |n| {
+            if let NodeKind::Let {
+                value: Rvalue::Str(units),
+                ..
+            } = &n.kind
+            {
+                out.extend(units.iter().map(|&u| i64::from(u)));
+            }
             for op in n.kind.operands() {
                 match op {
                     Operand::Const(Literal::Int(i)) => out.push(i64::from(*i)),
@@ -572,11 +590,12 @@ pub fn encode_aligned(
 /// The bounds a free pre-state of `scope` starts from (what `check` grows from).
 pub fn free_bounds(
     program: &Program,
+    method: MethodId,
     spec: &ResolvedMethod,
     scope: usize,
     opts: &EncodeOptions,
 ) -> Result<Bounds, EncodeError> {
-    initial_bounds(program, spec, PreSpec::Free { scope }, opts)
+    initial_bounds(program, method, spec, PreSpec::Free { scope }, opts)
 }
 
 fn build_walk(

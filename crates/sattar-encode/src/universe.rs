@@ -12,7 +12,7 @@ use sattar_heap::{
     element_field, element_index, FieldType, IntKind, MethodSig, ObjId, TestInput, Value,
     ARRAY_LENGTH, OBJECT,
 };
-use sattar_java::library::{is_collection, ARRAY_DEQUE, ELEMENTS, ELEMENTS_ARRAY};
+use sattar_java::library::{storage, ARRAY_DEQUE};
 use sattar_java::{ClassKind, Program};
 use sattar_sat::{BitVec, Bool, Circuit};
 use std::collections::{BTreeSet, HashMap};
@@ -502,7 +502,7 @@ pub fn free(
     // A model's helper (an iterator of a modelled list) has no JDK counterpart an input could
     // hold: only a run makes one.
     for (k, c) in universe.classes.iter().enumerate() {
-        if program.is_library_class(&c.name) && !is_collection(&c.name) {
+        if program.is_library_class(&c.name) && storage(&c.name).is_none() {
             counts[k] = 0;
         }
     }
@@ -586,9 +586,7 @@ pub fn free(
         args: &args,
         sig,
     };
-    parts
-        .wf
-        .extend(collection_shapes(c, &universe, &heap, &roots));
+    parts.wf.extend(storage_shapes(c, &universe, &heap, &roots));
     parts
         .wf
         .extend(breadth_first_order(c, &universe, &heap, &roots, &counts));
@@ -610,44 +608,44 @@ pub fn free(
     })
 }
 
-/// What a modelled JDK collection is in Java: its `elements` is an `Object[]` of its own (not
-/// null, not a `Node[]`, held by no other field, element, parameter or static — the JDK's
-/// collection keeps its storage private), and an `ArrayDeque` holds no null (it refuses them).
-fn collection_shapes(c: &mut Circuit, u: &Universe, heap: &SymHeap, roots: &Roots) -> Vec<Bool> {
+/// What an object of a model class with storage is in Java (a collection, a String): its
+/// storage array (`elements`, `chars`) is an array of the storage's class of its own (not null,
+/// not a `Node[]`, held by no other field, element, parameter or static — the JDK's classes keep
+/// theirs private), and an `ArrayDeque` holds no null (it refuses them).
+fn storage_shapes(c: &mut Circuit, u: &Universe, heap: &SymHeap, roots: &Roots) -> Vec<Bool> {
     let mut wf = Vec::new();
-    let plain: Vec<usize> = u
-        .class_id(ELEMENTS_ARRAY)
-        .map(|k| u.classes[k].atoms.clone())
-        .unwrap_or_default();
-    // Every reference cell of the pre-state but the collections' `elements`, and those.
+    // Every reference cell of the pre-state but the storage fields, and those with the atoms
+    // of their array class.
     let mut others: Vec<&[Bool]> = roots.refs(heap, u);
-    let mut storage: Vec<(usize, usize, &[Bool])> = Vec::new();
+    let mut owned: Vec<(usize, usize, &[Bool], &[usize])> = Vec::new();
     for (k, class) in u.classes.iter().enumerate() {
-        let elements = is_collection(&class.name)
-            .then(|| class.field(ELEMENTS))
-            .flatten();
+        let store = storage(&class.name);
+        let field = store.and_then(|s| class.field(s.field));
+        let plain: &[usize] = store
+            .and_then(|s| u.class_id(s.array))
+            .map_or(&[], |a| &u.classes[a].atoms);
         for (f, cells) in heap.fields[k].iter().enumerate() {
             for (i, v) in cells.iter().enumerate() {
-                match Some(f) == elements {
-                    true => storage.push((k, class.atoms[i], v.as_ref_bits())),
+                match Some(f) == field {
+                    true => owned.push((k, class.atoms[i], v.as_ref_bits(), plain)),
                     false => others.push(v.as_ref_bits()),
                 }
             }
         }
     }
-    for (n, &(k, g, bits)) in storage.iter().enumerate() {
+    for (n, &(k, g, bits, plain)) in owned.iter().enumerate() {
         let exists = u.atoms[g].exists_pre;
         let own: Vec<Bool> = plain.iter().map(|&a| bit(bits, a)).collect();
         let is_plain = c.or(&own);
         wf.push(c.implies(exists, is_plain));
-        for &a in &plain {
+        for &a in plain {
             let here = bit(bits, a);
             if here == Bool::FALSE {
                 continue;
             }
             let mut elsewhere: Vec<Bool> = others.iter().map(|o| bit(o, a)).collect();
             elsewhere.extend(
-                storage
+                owned
                     .iter()
                     .enumerate()
                     .filter(|(m, _)| *m != n)

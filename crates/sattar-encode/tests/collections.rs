@@ -81,7 +81,7 @@ fn enumerated_inputs_agree_with_the_interpreter() {
 }
 
 /// The free pre-states hold only collections a Java heap can: each with an `Object[]` of its own,
-/// an ArrayDeque without nulls (`collection_problem`, the rule JSON inputs are held to), and no
+/// an ArrayDeque without nulls (`storage_problem`, the rule JSON inputs are held to), and no
 /// object of a model's helper class (an iterator), which only a run makes.
 #[test]
 fn free_pre_states_hold_only_collections_java_can() {
@@ -90,10 +90,11 @@ fn free_pre_states_hold_only_collections_java_can() {
         let m = p.find_methods(name)[0].id;
         let mut seen = 0;
         sattar_encode::for_each_valid_input(&p, m, &no_spec(&p, m), 2, &mut |input| {
-            if let Some(problem) = sattar_java::library::collection_problem(&input) {
+            if let Some(problem) = sattar_java::library::storage_problem(&input) {
                 panic!("{name}: {problem}\n{input}");
             }
-            let helper = |c: &str| p.is_library_class(c) && !sattar_java::library::is_collection(c);
+            let helper =
+                |c: &str| p.is_library_class(c) && sattar_java::library::storage(c).is_none();
             assert!(
                 !input.heap.objects.values().any(|o| helper(&o.class)),
                 "{name}: a model's helper object in {input}"

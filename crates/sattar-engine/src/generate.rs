@@ -67,7 +67,7 @@ impl FailingPath {
         let fixed = encode(p, m, spec, PreSpec::Fixed(failing), opts)?;
         let scope = scope_of(failing).max(min_scope);
         let bounds = merge(
-            free_bounds(p, spec, scope, opts)?,
+            free_bounds(p, m, spec, scope, opts)?,
             &fixed.bounds,
             &fixed.unroll_used(),
         );

@@ -6,7 +6,7 @@ use crate::error::{read, EngineError};
 use crate::sources::read_sources;
 use sattar_catalog::{Catalog, Fault};
 use sattar_heap::{input_from_json, LoadNote, TestInput};
-use sattar_java::library::is_collection;
+use sattar_java::library::storage;
 use sattar_java::{parse_sources, MethodId, Program};
 use sattar_jdk::SourceText;
 use sattar_spec::{parse_annotation, parse_spec, resolve, AnnotationKind, ResolvedMethod, Spec};
@@ -187,10 +187,10 @@ impl Subject {
     ) -> Result<(TestInput, Vec<LoadNote>), EngineError> {
         let sig = self.program.sig(self.method);
         let (input, notes) = input_from_json(text, file, &self.program.schema(), &sig)?;
-        if let Some(problem) = sattar_java::library::collection_problem(&input) {
+        if let Some(problem) = sattar_java::library::storage_problem(&input) {
             return Err(EngineError::Usage(format!("{file}: {problem}")));
         }
-        let library = |c: &str| self.program.is_library_class(c) && !is_collection(c);
+        let library = |c: &str| self.program.is_library_class(c) && storage(c).is_none();
         if let Some((id, o)) = input.heap.objects.iter().find(|(_, o)| library(&o.class)) {
             return Err(EngineError::Usage(format!(
                 "{file}: objects.{id}: a {} is made only by a run of the JDK's code, not given as input; remove it",

@@ -258,6 +258,19 @@ fn heap_lines(p: &Program, heap: &Heap, before: Option<&Heap>, out: &mut String)
                     .map_or(sattar_java::Type::Boolean, sattar_java::Type::of_int);
                 writeln!(out, "box\t{id}\t{}\t{}", b.class, typed(p, &v, &ty)).expect("write");
             }
+            // A String is made with its chars (java.lang is closed to reflection).
+            None if o.class == sattar_heap::STRING => {
+                let chars = match o.get(sattar_heap::STRING_CHARS) {
+                    Some(Value::Ref(a)) => heap.get(a).and_then(|a| a.elements()),
+                    _ => None,
+                };
+                let units: Vec<String> = chars
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|c| c.as_integer().unwrap_or(0).to_string())
+                    .collect();
+                writeln!(out, "str\t{id}\t{}", units.join(",")).expect("write");
+            }
             None if o.is_array() => {
                 let element = sattar_heap::element_type_name(&o.class).unwrap_or("");
                 let n = o.length().unwrap_or(0);
@@ -279,6 +292,7 @@ fn heap_lines(p: &Program, heap: &Heap, before: Option<&Heap>, out: &mut String)
         if enum_constant(p, id).is_some()
             || sattar_heap::BoxClass::named(&o.class).is_some()
             || o.is_array()
+            || o.class == sattar_heap::STRING
         {
             continue;
         }

@@ -2,7 +2,7 @@
 //! may take. Korat's name for the bounds of a bounded-exhaustive search.
 
 use crate::error::GenError;
-use sattar_heap::{short_class, FieldType, IntKind, MethodSig, Schema};
+use sattar_heap::{short_class, FieldType, IntKind, MethodSig, Schema, STRING};
 use sattar_spec::ResolvedMethod;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -69,6 +69,9 @@ impl Finitization {
             nullable: BTreeMap::new(),
             fix_unread: false,
         };
+        if held_classes(schema, &fin.sig).contains(STRING) {
+            return Err(GenError::Arrays(format!("the chars of {STRING}")));
+        }
         fin.default_objects(scope);
         fin.default_fields(scope);
         fin.default_args(scope);
@@ -462,11 +465,14 @@ fn names<'a>(it: impl Iterator<Item = &'a str>) -> String {
 
 /// The classes that get counted objects: concrete classes that are not enums (an enum's objects
 /// are its constants), in name order.
+/// The classes whose objects the generator counts: concrete, not enums, and not String (whose
+/// chars it does not enumerate: a field or argument declared String is refused, one of a wider
+/// type — `Object`, `Comparable` — holds the program's other classes only).
 pub(crate) fn counted_classes(schema: &Schema) -> impl Iterator<Item = String> + '_ {
     schema
         .classes
         .iter()
-        .filter(|(_, c)| !c.is_abstract && c.constants.is_empty())
+        .filter(|(name, c)| !c.is_abstract && c.constants.is_empty() && *name != STRING)
         .map(|(name, _)| name.clone())
 }
 
@@ -526,7 +532,16 @@ fn held_classes(schema: &Schema, sig: &MethodSig) -> BTreeSet<String> {
         if !seen.insert(ty.clone()) {
             continue;
         }
-        for c in counted_classes(schema).filter(|c| schema.is_subtype(c, &ty)) {
+        if ty == STRING || ty == "java.lang.CharSequence" {
+            held.insert(STRING.to_string());
+        }
+        // An array is held where an array type is declared, not through `Object` (or
+        // `Cloneable`): the generator does not enumerate arrays, and refuses only declared ones.
+        let array_type = schema.classes.get(&ty).is_some_and(|c| c.element.is_some());
+        let fits = |c: &String| {
+            schema.is_subtype(c, &ty) && (array_type || schema.classes[c].element.is_none())
+        };
+        for c in counted_classes(schema).filter(fits) {
             if held.insert(c.clone()) {
                 todo.extend(field_types(&c));
             }

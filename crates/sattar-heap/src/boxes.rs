@@ -8,6 +8,16 @@ use crate::schema::{FieldType, IntKind};
 /// The field of a box holding its primitive (the JDK's own name).
 pub const BOX_VALUE: &str = "value";
 
+/// The String class (a class of a program that uses strings: sattar's model of it).
+pub const STRING: &str = "java.lang.String";
+
+/// The field of a String holding its chars: a `char[]` of exactly their number, its own (not
+/// the JDK's `value`, a name programs' own fields often have).
+pub const STRING_CHARS: &str = "chars";
+
+/// The class of a String's [`STRING_CHARS`].
+pub const CHAR_ARRAY: &str = "char[]";
+
 /// One box class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoxClass {

@@ -9,7 +9,7 @@
 
 use crate::{
     BoxClass, FieldType, Heap, IntKind, MethodSig, ObjId, Object, Schema, TestInput, Value,
-    BOX_VALUE,
+    BOX_VALUE, CHAR_ARRAY, STRING, STRING_CHARS,
 };
 use serde_json::{Map, Value as Json};
 use std::collections::BTreeMap;
@@ -45,7 +45,8 @@ struct Loader<'a> {
     file: &'a str,
     schema: &'a Schema,
     notes: Vec<LoadNote>,
-    /// Boxes made for numbers and booleans given where a box is expected, named by their path.
+    /// Boxes made for numbers and booleans given where a box is expected, and Strings (with
+    /// their `char[]`) for texts given where a String is, named by their path.
     boxes: std::cell::RefCell<Vec<(ObjId, Object)>>,
 }
 
@@ -103,6 +104,14 @@ impl Loader<'_> {
             {
                 self.boxed(path, json, want)
             }
+            // A String given as its text (an object id takes precedence).
+            (FieldType::Ref(want), Json::String(s))
+                if !classes.contains_key(&ObjId::new(s.as_str()))
+                    && self.schema.classes.contains_key(STRING)
+                    && self.schema.is_subtype(STRING, want) =>
+            {
+                Ok(self.string(path, s))
+            }
             (FieldType::Ref(want), Json::String(s)) => {
                 let id = ObjId::new(s.as_str());
                 match classes.get(&id) {
@@ -154,6 +163,27 @@ impl Loader<'_> {
             .borrow_mut()
             .push((id.clone(), Object { class, fields }));
         Ok(Value::Ref(id))
+    }
+
+    /// A String given as its text: a fresh String and its `char[]`, named by its path
+    /// (`N0.name`, `args.s`; the array `N0.name.chars`).
+    fn string(&self, path: &str, text: &str) -> Value {
+        let id = ObjId::new(path.strip_prefix("objects.").unwrap_or(path));
+        let chars = ObjId::new(format!("{id}.{STRING_CHARS}").as_str());
+        let units = text
+            .encode_utf16()
+            .map(|u| Value::Int(i32::from(u)))
+            .collect();
+        let mut fields = BTreeMap::new();
+        fields.insert(STRING_CHARS.to_string(), Value::Ref(chars.clone()));
+        let string = Object {
+            class: STRING.to_string(),
+            fields,
+        };
+        let mut made = self.boxes.borrow_mut();
+        made.push((chars, Object::array(CHAR_ARRAY, units)));
+        made.push((id.clone(), string));
+        Value::Ref(id)
     }
 
     /// The receiver: none for a static method, else an object of the method's class.
@@ -461,7 +491,7 @@ pub fn input_from_json(
         if heap.objects.contains_key(&id) {
             return loader.err(
                 id.as_str(),
-                "a box would take the name of an object of \"objects\"; rename that object",
+                "a box or String made from a JSON value would take the name of an object of \"objects\"; rename that object",
             );
         }
         heap.objects.insert(id, o);
@@ -663,5 +693,68 @@ mod tests {
         let e = error_of(&ARRAYS.replace("\"elements\":[]", "\"length\":0"));
         assert_eq!(e.location, "objects.E.length");
         assert!(e.message.contains("\"elements\""), "{e}");
+    }
+
+    /// A schema with Strings: `W.name` a String, `W.any` an Object, and `W.fix(s)`.
+    fn string_schema() -> (Schema, MethodSig) {
+        let mut s = Schema::default();
+        let fields = vec![
+            ("name".into(), FieldType::Ref(STRING.into())),
+            ("any".into(), FieldType::Ref(crate::OBJECT.into())),
+        ];
+        s.classes.insert(
+            "W".into(),
+            ClassSchema {
+                fields,
+                ..Default::default()
+            },
+        );
+        let chars = vec![(STRING_CHARS.into(), FieldType::Ref(CHAR_ARRAY.into()))];
+        s.classes.insert(
+            STRING.into(),
+            ClassSchema {
+                fields: chars,
+                ..Default::default()
+            },
+        );
+        s.classes.insert(
+            CHAR_ARRAY.into(),
+            ClassSchema {
+                fields: vec![("length".into(), FieldType::Int)],
+                element: Some(FieldType::Char),
+                ..Default::default()
+            },
+        );
+        let sig = MethodSig {
+            class: "W".into(),
+            name: "fix".into(),
+            is_static: false,
+            params: vec![("s".into(), FieldType::Ref(STRING.into()))],
+            ret: None,
+        };
+        (s, sig)
+    }
+
+    /// A JSON string where a String (or a supertype) is expected is a String of its own with
+    /// its UTF-16 chars, named by its path; an object id of the input takes precedence.
+    #[test]
+    fn strings_load_from_json_strings_as_their_utf16_chars() {
+        let (s, sig) = string_schema();
+        let text = r#"{"this":"W","args":{"s":"a\ud83d\ude00"},
+            "objects":{"W":{"class":"W","name":"","any":"W"}}}"#;
+        let (input, _) = input_from_json(text, "in.json", &s, &sig).unwrap();
+        assert_eq!(input.arg("s"), Some(&Value::Ref(ObjId::new("args.s"))));
+        let chars = input.heap.get(&ObjId::new("args.s.chars")).unwrap();
+        assert_eq!(chars.class, CHAR_ARRAY);
+        let units: Vec<Value> = [97, 0xD83D, 0xDE00].map(Value::Int).to_vec();
+        assert_eq!(chars.elements(), Some(units));
+        let name = input.heap.get(&ObjId::new("W.name.chars")).unwrap();
+        assert_eq!(name.length(), Some(0));
+        // "W" names the object W, not a one-char String.
+        let w = input.heap.get(&ObjId::new("W")).unwrap();
+        assert_eq!(w.get("any"), Some(&Value::Ref(ObjId::new("W"))));
+        let (again, _) =
+            input_from_json(&input_to_json(&input).to_string(), "in.json", &s, &sig).unwrap();
+        assert_eq!(again, input);
     }
 }

@@ -5,6 +5,7 @@
 //! its arguments).
 
 use crate::ir::*;
+use crate::library::{CHAR_ARRAY, STRING, STRING_CHARS};
 use sattar_heap::Value;
 use sattar_heap::{
     element_field, BoxClass, Heap, ObjId, Object, TestInput, ARRAY_LENGTH, BOX_VALUE,
@@ -190,6 +191,8 @@ struct Machine<'p> {
     fresh: u32,
     /// The shared box of each cached (class, value) boxed so far in this run.
     boxes: HashMap<(String, i64), ObjId>,
+    /// The run's interned string literals, by their chars.
+    literals: HashMap<Vec<u16>, ObjId>,
     /// The largest `Integer` boxing shares.
     integer_cache_high: i64,
     covered: BTreeSet<StmtId>,
@@ -283,6 +286,7 @@ pub fn run_with_cache(
         depth: 0,
         fresh: 0,
         boxes: HashMap::new(),
+        literals: HashMap::new(),
         integer_cache_high,
         covered: BTreeSet::new(),
         trace: Vec::new(),
@@ -627,6 +631,7 @@ impl<'p> Machine<'p> {
                 let v = self.operand(op, f);
                 self.boxed(class, v)?
             }
+            Rvalue::Str(units) => self.literal(units)?,
             Rvalue::Binary(op, a, b) => binary(*op, &self.operand(a, f), &self.operand(b, f)),
             Rvalue::Read { obj, field } => {
                 let o = self.obj(&self.operand(obj, f))?;
@@ -837,6 +842,28 @@ impl<'p> Machine<'p> {
         if cached {
             self.boxes.insert((class.to_string(), n), id.clone());
         }
+        Ok(Value::Ref(id))
+    }
+
+    /// The run's String of literal `units`: made (with its `char[]`) on first use, then shared.
+    fn literal(&mut self, units: &[u16]) -> Ev<Value> {
+        if let Some(id) = self.literals.get(units) {
+            return Ok(Value::Ref(id.clone()));
+        }
+        let chars = units.iter().map(|&u| Value::Int(i32::from(u))).collect();
+        let Value::Ref(array) = self.new_array(CHAR_ARRAY, 0)? else {
+            return Ok(Value::Null);
+        };
+        if let Some(o) = self.heap.objects.get_mut(&array) {
+            *o = Object::array(CHAR_ARRAY, chars);
+        }
+        let Value::Ref(id) = self.new_object(STRING, None, Vec::new(), None)? else {
+            return Ok(Value::Null);
+        };
+        if let Some(o) = self.heap.objects.get_mut(&id) {
+            o.fields.insert(STRING_CHARS.into(), Value::Ref(array));
+        }
+        self.literals.insert(units.to_vec(), id.clone());
         Ok(Value::Ref(id))
     }
 

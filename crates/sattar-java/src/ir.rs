@@ -674,6 +674,10 @@ pub enum Rvalue {
         /// The class.
         class: String,
     },
+    /// A string literal or a constant expression of type String (JLS 3.10.5, 15.29): its
+    /// UTF-16 code units. Literals are interned: the first evaluation in a run makes a String
+    /// (and its `char[]`), every later one with the same chars gives that same object.
+    Str(Vec<u16>),
 }
 
 impl Rvalue {
@@ -690,7 +694,7 @@ impl Rvalue {
             } => vec![cond, then_v, else_v],
             Rvalue::New { args, outer, .. } => args.iter().chain(outer).collect(),
             Rvalue::Call { recv, args, .. } => recv.iter().chain(args).collect(),
-            Rvalue::ReadStatic(_) => Vec::new(),
+            Rvalue::ReadStatic(_) | Rvalue::Str(_) => Vec::new(),
             Rvalue::Load { arr, index } => vec![arr, index],
             Rvalue::NewArray { len, .. } => vec![len],
             Rvalue::NewArrayLike { like, len } => vec![like, len],

@@ -40,6 +40,56 @@ pub const COLLECTIONS: &[&str] = &[
     ARRAY_DEQUE,
 ];
 
+pub use sattar_heap::{CHAR_ARRAY, STRING, STRING_CHARS};
+
+/// How the JVM bridge makes a real object of a model class from its storage array, and reads
+/// the array back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rebuild {
+    /// A collection: `new C()`, then `add` of each element; read back by `toArray()`.
+    Collection,
+    /// A String: `new String(char[])`; read back by `toCharArray()`.
+    String,
+}
+
+/// A model class whose observable state is one array it owns (held by nothing else, never
+/// changed in place: replaced when the state changes), and how the JVM rebuilds it.
+#[derive(Clone, Copy, Debug)]
+pub struct Storage {
+    /// The field holding the array.
+    pub field: &'static str,
+    /// The array's class.
+    pub array: &'static str,
+    /// How the JVM makes and reads one.
+    pub rebuild: Rebuild,
+}
+
+/// Whether `class` is one of String's model classes (`String`, `CharSequence`).
+pub fn is_string_model(class: &str) -> bool {
+    class == STRING || class == "java.lang.CharSequence"
+}
+
+/// Whether `field` is the storage field of a model class (`elements`, String's `chars`).
+pub fn is_storage_field(field: &str) -> bool {
+    field == ELEMENTS || field == STRING_CHARS
+}
+
+/// The storage of model class `name` (qualified), if its state is an owned array.
+pub fn storage(name: &str) -> Option<Storage> {
+    if is_collection(name) {
+        return Some(Storage {
+            field: ELEMENTS,
+            array: ELEMENTS_ARRAY,
+            rebuild: Rebuild::Collection,
+        });
+    }
+    (name == STRING).then_some(Storage {
+        field: STRING_CHARS,
+        array: CHAR_ARRAY,
+        rebuild: Rebuild::String,
+    })
+}
+
 /// The annotation marking a model method sattar does not model (`@Unmodelled("why")`).
 pub const UNMODELLED: &str = "Unmodelled";
 
@@ -47,13 +97,23 @@ pub const UNMODELLED: &str = "Unmodelled";
 /// program that may use java.util, or only by one that names one of the classes listed (a
 /// class no code names cannot be created, so its methods need not be analysable).
 macro_rules! model {
-    ($path:literal $(, $named:literal)*) => {
+    ($group:ident, $path:literal $(, $named:literal)*) => {
         ModelSource {
             path: concat!("sattar-models/", $path),
             text: include_str!(concat!("../models/sattar/model/", $path)),
             named: &[$($named),*],
+            group: ModelGroup::$group,
         }
     };
+}
+
+/// When a group of model sources is loaded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModelGroup {
+    /// `java.util`'s: when the program names `java.util` or `Iterable`.
+    Util,
+    /// String's: when the program names `String` or `CharSequence` or writes a string literal.
+    Strings,
 }
 
 /// One model source.
@@ -62,48 +122,56 @@ pub struct ModelSource {
     pub path: &'static str,
     /// Its Java text.
     pub text: &'static str,
-    /// The simple class names a program must name for it to be loaded (none: always).
+    /// The simple class names a program must name for it to be loaded (none: with its group).
     pub named: &'static [&'static str],
+    /// Its group.
+    pub group: ModelGroup,
 }
 
 /// Every model source, supertypes before subtypes.
 pub const MODEL_SOURCES: &[ModelSource] = &[
-    model!("Unmodelled.java"),
-    model!("java/lang/Iterable.java"),
-    model!("java/util/Iterator.java"),
-    model!("java/util/Comparator.java", "Comparator"),
-    model!("java/util/Collection.java"),
-    model!("java/util/List.java"),
-    model!("java/util/Queue.java"),
-    model!("java/util/Deque.java"),
+    model!(Util, "Unmodelled.java"),
+    model!(Util, "java/lang/Iterable.java"),
+    model!(Util, "java/util/Iterator.java"),
+    model!(Util, "java/util/Comparator.java", "Comparator"),
+    model!(Util, "java/util/Collection.java"),
+    model!(Util, "java/util/List.java"),
+    model!(Util, "java/util/Queue.java"),
+    model!(Util, "java/util/Deque.java"),
     model!(
+        Util,
         "java/util/AbstractCollection.java",
         "AbstractCollection",
         "AbstractQueue"
     ),
-    model!("java/util/AbstractQueue.java", "AbstractQueue"),
-    model!("java/util/AbstractList.java"),
-    model!("java/util/ArrayList.java", "ArrayList"),
-    model!("java/util/LinkedList.java", "LinkedList"),
-    model!("java/util/Vector.java", "Vector", "Stack"),
-    model!("java/util/Stack.java", "Stack"),
-    model!("java/util/ArrayDeque.java", "ArrayDeque"),
+    model!(Util, "java/util/AbstractQueue.java", "AbstractQueue"),
+    model!(Util, "java/util/AbstractList.java"),
+    model!(Util, "java/util/ArrayList.java", "ArrayList"),
+    model!(Util, "java/util/LinkedList.java", "LinkedList"),
+    model!(Util, "java/util/Vector.java", "Vector", "Stack"),
+    model!(Util, "java/util/Stack.java", "Stack"),
+    model!(Util, "java/util/ArrayDeque.java", "ArrayDeque"),
+    model!(Strings, "java/lang/CharSequence.java"),
+    model!(Strings, "java/lang/String.java"),
 ];
 
-/// The model sources a program with these source texts needs: none unless it names
-/// `java.util` (an import or a qualified name) or `Iterable`; then the interfaces and the
-/// classes it names.
+/// The model sources a program with these source texts needs: `java.util`'s if it names
+/// `java.util` (an import or a qualified name) or `Iterable` — the interfaces and the classes it
+/// names —, String's if it names `String` or `CharSequence` or writes a string literal.
 pub fn models_for(texts: &[&str]) -> Vec<&'static ModelSource> {
     let code: Vec<String> = texts.iter().map(|t| without_comments(t)).collect();
-    if !code
+    let util = code
         .iter()
-        .any(|t| t.contains("java.util") || t.contains("Iterable"))
-    {
-        return Vec::new();
-    }
+        .any(|t| t.contains("java.util") || t.contains("Iterable"));
     let names = |word: &str| code.iter().any(|t| names_word(t, word));
+    let strings = names("String") || names("CharSequence") || code.iter().any(|t| t.contains('"'));
+    let group = |g: ModelGroup| match g {
+        ModelGroup::Util => util,
+        ModelGroup::Strings => strings,
+    };
     MODEL_SOURCES
         .iter()
+        .filter(|m| group(m.group))
         .filter(|m| m.named.is_empty() || m.named.iter().any(|w| names(w)))
         .collect()
 }
@@ -166,12 +234,12 @@ pub fn is_collection(name: &str) -> bool {
     COLLECTIONS.contains(&name)
 }
 
-/// The first modelled collection of `input` that no Java heap can hold, said with its JSON path
-/// and what to do: its `elements` must be an `Object[]` of its own (not null, not shared with a
-/// field, an element, an argument or another collection — a JDK collection keeps its storage
-/// private), and an `ArrayDeque`'s must hold no null (it refuses them). The encoder's free
-/// pre-states obey the same rule.
-pub fn collection_problem(input: &TestInput) -> Option<String> {
+/// The first object of a model class with storage (a collection, a String) in `input` that no
+/// Java heap can hold, said with its JSON path and what to do: its storage array must be an
+/// array of the storage's class of its own (not null, not shared with a field, an element, an
+/// argument or another object — the JDK's classes keep theirs private), and an `ArrayDeque`'s
+/// must hold no null (it refuses them). The encoder's free pre-states obey the same rule.
+pub fn storage_problem(input: &TestInput) -> Option<String> {
     let heap = &input.heap;
     let mut holders: BTreeMap<&ObjId, Vec<String>> = BTreeMap::new();
     for (id, o) in &heap.objects {
@@ -196,17 +264,24 @@ pub fn collection_problem(input: &TestInput) -> Option<String> {
     for (path, r) in roots.chain(args).chain(statics) {
         holders.entry(r).or_default().push(path);
     }
-    let fix = "give each collection an Object[] of its own (`\"elements\"`), as the README's \"Test inputs\" shows";
-    for (id, o) in heap.objects.iter().filter(|(_, o)| is_collection(&o.class)) {
-        let at = format!("objects.{id}.{ELEMENTS}");
-        let Some(Value::Ref(a)) = o.fields.get(ELEMENTS) else {
+    for (id, o) in &heap.objects {
+        let Some(storage) = storage(&o.class) else {
+            continue;
+        };
+        let (field, array_class) = (storage.field, storage.array);
+        let fix = match storage.rebuild {
+            Rebuild::Collection => "give each collection an Object[] of its own (`\"elements\"`), as the README's \"Test inputs\" shows",
+            Rebuild::String => "give each String a char[] of its own (`\"value\"`), or write the String as a JSON string",
+        };
+        let at = format!("objects.{id}.{field}");
+        let Some(Value::Ref(a)) = o.fields.get(field) else {
             return Some(format!(
-                "{at}: a {} needs its elements array; {fix}",
+                "{at}: a {} needs its {array_class}; {fix}",
                 o.class
             ));
         };
-        let Some(array) = heap.objects.get(a).filter(|x| x.class == ELEMENTS_ARRAY) else {
-            return Some(format!("{at}: `{a}` is not an {ELEMENTS_ARRAY}; {fix}"));
+        let Some(array) = heap.objects.get(a).filter(|x| x.class == array_class) else {
+            return Some(format!("{at}: `{a}` is not a {array_class}; {fix}"));
         };
         let held = holders.get(a).map_or(&[][..], Vec::as_slice);
         if let Some(other) = held.iter().find(|p| **p != at) {
@@ -289,9 +364,9 @@ mod tests {
                 ("A", array(ELEMENTS_ARRAY, &[Value::Null])),
             ],
         );
-        assert_eq!(collection_problem(&fine), None);
+        assert_eq!(storage_problem(&fine), None);
         let missing = input(false, vec![("L", obj("java.util.ArrayList", &[]))]);
-        let why = collection_problem(&missing).expect("refused");
+        let why = storage_problem(&missing).expect("refused");
         assert!(
             why.starts_with("objects.L.elements: a java.util.ArrayList needs"),
             "{why}"
@@ -303,14 +378,14 @@ mod tests {
                 ("A", array(ELEMENTS_ARRAY, &[])),
             ],
         );
-        let why = collection_problem(&shared).expect("refused");
+        let why = storage_problem(&shared).expect("refused");
         assert!(why.contains("`A` is also held by objects.O.a"), "{why}");
         let typed = input(
             false,
             vec![("L", list("java.util.Vector")), ("A", array("p.O[]", &[]))],
         );
-        let why = collection_problem(&typed).expect("refused");
-        assert!(why.contains("is not an java.lang.Object[]"), "{why}");
+        let why = storage_problem(&typed).expect("refused");
+        assert!(why.contains("is not a java.lang.Object[]"), "{why}");
         let deque = input(
             false,
             vec![
@@ -318,7 +393,7 @@ mod tests {
                 ("A", array(ELEMENTS_ARRAY, &[r("O"), Value::Null])),
             ],
         );
-        let why = collection_problem(&deque).expect("refused");
+        let why = storage_problem(&deque).expect("refused");
         assert!(
             why.starts_with("objects.A.1: an ArrayDeque holds no null"),
             "{why}"

@@ -4,6 +4,7 @@
 
 use crate::protocol::{to_wire_type, WireArray, WireClass, WireField};
 use sattar_heap::{element_type_name, is_array_class, ClassSchema, FieldType, MethodSig, Schema};
+use sattar_java::library::Rebuild;
 use sattar_java::Program;
 use std::collections::HashMap;
 
@@ -62,7 +63,7 @@ impl Layout {
             // A model's helper classes (its iterators) are never inputs: the JDK's differ.
             .filter(|(name, _)| {
                 !p.is_library_class(name)
-                    || sattar_java::library::is_collection(name)
+                    || sattar_java::library::storage(name).is_some()
                     || p.class(name).is_some_and(|c| {
                         c.is_abstract || c.kind == sattar_java::ClassKind::Interface
                     })
@@ -75,16 +76,20 @@ impl Layout {
                         .find(|(_, d)| d.name == f)
                         .map_or(name.as_str(), |(owner, _)| owner.as_str())
                 };
-                // A model's elements go through the collection's methods, not a field.
+                // A model's storage goes through the JDK class's methods, not a field (an
+                // abstract model such as AbstractList declares it too).
+                let storage = sattar_java::library::storage(name);
                 let library = p.is_library_class(name);
                 let fields = c
                     .fields
                     .iter()
-                    .filter(|(f, _)| !library || f != sattar_java::library::ELEMENTS)
+                    .filter(|(f, _)| !library || !sattar_java::library::is_storage_field(f))
                     .map(|(f, t)| layout.field(f, t, owner(f)))
                     .collect();
                 let mut wire = layout.class(name, c, fields);
-                wire.collection = sattar_java::library::is_collection(name);
+                let rebuild = storage.map(|s| s.rebuild);
+                wire.collection = rebuild == Some(Rebuild::Collection);
+                wire.string = rebuild == Some(Rebuild::String);
                 wire
             })
             .collect();
@@ -165,6 +170,7 @@ impl Layout {
                 .collect(),
             element,
             collection: false,
+            string: false,
         }
     }
 

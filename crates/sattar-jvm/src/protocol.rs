@@ -94,6 +94,10 @@ pub struct WireClass {
     /// `toArray()`; its other fields (`modCount`) are the JDK's own.
     #[serde(default)]
     pub collection: bool,
+    /// `java.lang.String`: built by `new String(char[])` from the heap's `chars` array, read
+    /// back by `toCharArray()`.
+    #[serde(default)]
+    pub string: bool,
 }
 
 /// The elements of an array class.

@@ -220,6 +220,8 @@ struct ClassInfo {
     element: Option<ArrayOf>,
     /// A JDK collection sattar models: built by `add`, read by `toArray()`.
     collection: bool,
+    /// `java.lang.String`: built by `new String(char[])`, read by `toCharArray()`.
+    string: bool,
 }
 
 /// What an array class holds: primitives of one type, or references of an element class.
@@ -375,6 +377,7 @@ fn class_info(env: &mut JNIEnv, owners: &mut Owners, c: &WireClass) -> Res<Class
         fields,
         element,
         collection: c.collection,
+        string: c.string,
     })
 }
 
@@ -623,7 +626,7 @@ impl Bridge {
             let info = self.class(&o.class)?;
             if let Some(element) = &info.element {
                 fill_array(env, obj, element, o, &inputs)?;
-            } else if !info.collection {
+            } else if !info.collection && !info.string {
                 self.set_fields(env, info, obj, o, &inputs)?;
             }
         }
@@ -674,6 +677,8 @@ impl Bridge {
                         None if info.collection => {
                             Ok(env.new_object(class_ref(&info.class), "()V", &[])?)
                         }
+                        // A String is made whole, from its chars.
+                        None if info.string => new_string(env, o, objects),
                         None => Ok(env.alloc_object(class_ref(&info.class))?),
                     }
                 }
@@ -902,6 +907,11 @@ impl Bridge {
                 let elements = post.contents_of(env, self, &name, array)?;
                 fields.push((sattar_java::library::ELEMENTS.to_string(), elements));
             }
+            if info.string {
+                let array = env.call_method(&obj, "toCharArray", "()[C", &[])?.l()?;
+                let chars = post.contents_of(env, self, &name, array)?;
+                fields.push((sattar_java::library::STRING_CHARS.to_string(), chars));
+            }
             for (f, t, fid) in &info.fields {
                 let v = match primitive(t) {
                     Some(p) => {
@@ -926,12 +936,65 @@ impl Bridge {
     }
 }
 
-/// Whether two `Object[]` hold the same objects in the same order.
+/// A new String of the input String `o`'s chars (its `chars` array, another input object).
+fn new_string<'l>(
+    env: &mut JNIEnv<'l>,
+    o: &WireObject,
+    objects: &[WireObject],
+) -> Result<JObject<'l>, JniOrMsg> {
+    let value = o
+        .fields
+        .iter()
+        .find(|(f, _)| f == sattar_java::library::STRING_CHARS);
+    let array = match value {
+        Some((_, WireValue::Ref(id))) => objects.iter().find(|x| &x.id == id),
+        _ => None,
+    };
+    let Some(array) = array else {
+        return Err(JniOrMsg::Msg(format!(
+            "the String {} has no char[] value",
+            o.id
+        )));
+    };
+    let mut chars: Vec<(usize, u16)> = Vec::new();
+    for (i, v) in elements(array) {
+        match v {
+            WireValue::Char(c) => chars.push((i, *c)),
+            other => {
+                return Err(JniOrMsg::Msg(format!(
+                    "char {i} of the String {} is {other:?}, not a char",
+                    o.id
+                )))
+            }
+        }
+    }
+    chars.sort_unstable();
+    let buf: Vec<u16> = chars.into_iter().map(|(_, c)| c).collect();
+    let arr = env.new_char_array(i32::try_from(buf.len()).unwrap_or(i32::MAX))?;
+    env.set_char_array_region(&arr, 0, &buf)?;
+    Ok(env.new_object("java/lang/String", "([C)V", &[JValue::Object(&arr)])?)
+}
+
+/// Whether two arrays of the same class (an `Object[]` or a `char[]`) hold the same objects
+/// or chars in the same order.
 fn same_elements<'l>(
     env: &mut JNIEnv<'l>,
     a: &JObject<'l>,
     b: &JObject<'l>,
+    chars: bool,
 ) -> Result<bool, JniOrMsg> {
+    if chars {
+        let (a, b) = (<&JCharArray>::from(a), <&JCharArray>::from(b));
+        let n = env.get_array_length(a)?;
+        if n != env.get_array_length(b)? {
+            return Ok(false);
+        }
+        let len = usize::try_from(n).unwrap_or(0);
+        let (mut x, mut y) = (vec![0u16; len], vec![0u16; len]);
+        env.get_char_array_region(a, 0, &mut x)?;
+        env.get_char_array_region(b, 0, &mut y)?;
+        return Ok(x == y);
+    }
     let (a, b) = (<&JObjectArray>::from(a), <&JObjectArray>::from(b));
     let n = env.get_array_length(a)?;
     if n != env.get_array_length(b)? {
@@ -1318,15 +1381,14 @@ impl<'l> PostState<'l> {
                 .ok_or_else(|| JniOrMsg::Msg(format!("unknown class {}", o.class)))?;
             self.add(env, bridge, obj, o.id.clone(), class)?;
         }
-        for o in req
-            .objects
-            .iter()
-            .filter(|o| bridge.classes[bridge.by_name[&o.class]].collection)
-        {
-            let elements = o
-                .fields
-                .iter()
-                .find(|(f, _)| f == sattar_java::library::ELEMENTS);
+        for o in req.objects.iter() {
+            let info = &bridge.classes[bridge.by_name[&o.class]];
+            let field = match (info.collection, info.string) {
+                (true, _) => sattar_java::library::ELEMENTS,
+                (_, true) => sattar_java::library::STRING_CHARS,
+                _ => continue,
+            };
+            let elements = o.fields.iter().find(|(f, _)| f == field);
             if let Some((_, WireValue::Ref(x))) = elements {
                 if let Some(i) = self.objects.iter().position(|(_, n, _)| n == x) {
                     self.contents.insert(o.id.clone(), i);
@@ -1348,7 +1410,11 @@ impl<'l> PostState<'l> {
     ) -> Result<WireValue, JniOrMsg> {
         if let Some(&i) = self.contents.get(name) {
             let before = env.new_local_ref(&self.objects[i].0)?;
-            if same_elements(env, &before, &array)? {
+            let chars = matches!(
+                bridge.classes[self.objects[i].2].element,
+                Some(ArrayOf::Primitive(Primitive::Char))
+            );
+            if same_elements(env, &before, &array, chars)? {
                 return Ok(WireValue::Ref(self.objects[i].1.clone()));
             }
         }

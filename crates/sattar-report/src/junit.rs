@@ -432,6 +432,13 @@ impl<'a> TestWriter<'a> {
             if self.enum_constant(id).is_some() {
                 continue;
             }
+            if obj.class == sattar_heap::STRING {
+                self.declare_string(id, obj, heap)?;
+                continue;
+            }
+            if string_storage(heap, id) {
+                continue;
+            }
             if sattar_java::library::is_collection(&obj.class) {
                 return Err(self.bad(format!(
                     "object {id} is a {}, which the JUnit export does not build yet (run the test with `sattar run`)",
@@ -486,6 +493,8 @@ impl<'a> TestWriter<'a> {
         for (id, obj) in &heap.objects {
             if self.enum_constant(id).is_some()
                 || sattar_heap::BoxClass::named(&obj.class).is_some()
+                || obj.class == sattar_heap::STRING
+                || string_storage(heap, id)
             {
                 continue;
             }
@@ -519,6 +528,28 @@ impl<'a> TestWriter<'a> {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// `String s = new String(new char[] {'a', 98});` for an input String: a new object (not the
+    /// interned literal), of its `chars` array's chars.
+    fn declare_string(&mut self, id: &ObjId, obj: &Object, heap: &Heap) -> Result<(), ExportError> {
+        let chars = match obj.fields.get(sattar_heap::STRING_CHARS) {
+            Some(Value::Ref(a)) => heap.get(a).and_then(|a| a.elements()),
+            _ => None,
+        };
+        let chars = chars.ok_or_else(|| self.bad(format!("String {id} has no char[] value")))?;
+        let units: Vec<String> = chars
+            .iter()
+            .map(|c| format!("(char) {}", c.as_integer().unwrap_or(0)))
+            .collect();
+        let var = self.names.fresh(&lower_first(id.as_str()), "s");
+        self.lines.push(format!(
+            "String {var} = new String(new char[] {{{}}});",
+            units.join(", ")
+        ));
+        let class = Some(sattar_heap::STRING.to_string());
+        self.vars.insert(id.clone(), Var { name: var, class });
         Ok(())
     }
 
@@ -1102,6 +1133,11 @@ impl<'a> TestWriter<'a> {
                 continue;
             }
             for (name, value) in &obj.fields {
+                // A String's chars are read as a copy each time: their contents are asserted
+                // (the array bound to them), not their identity.
+                if obj.class == sattar_heap::STRING && name == sattar_heap::STRING_CHARS {
+                    continue;
+                }
                 let (decl, field) = self.field(&obj.class, name, &id)?;
                 let actual = self.read(&id, decl, &field)?;
                 let line = self.assertion(value, &field.ty, &actual, post)?;
@@ -1255,4 +1291,12 @@ impl<'a> TestWriter<'a> {
             Value::Ref(_) => format!("assertSame({}, {actual}, {msg});", v.code),
         })
     }
+}
+
+/// Whether object `id` is the `char[]` of a String of `heap` (built with the String).
+fn string_storage(heap: &Heap, id: &ObjId) -> bool {
+    heap.objects.values().any(|o| {
+        o.class == sattar_heap::STRING
+            && o.fields.get(sattar_heap::STRING_CHARS) == Some(&Value::Ref(id.clone()))
+    })
 }

@@ -116,6 +116,20 @@ public class SpecDriver {
                     }
                     break;
                 }
+                case "str": {
+                    // A String of its own (never the interned literal), as the heap has it.
+                    String[] units = f.length > 2 && !f[2].isEmpty() ? f[2].split(",") : new String[0];
+                    char[] chars = new char[units.length];
+                    for (int i = 0; i < units.length; i++) {
+                        chars[i] = (char) Integer.parseInt(units[i]);
+                    }
+                    Object o = new String(chars);
+                    objects.put(f[1], o);
+                    if (check == null) {
+                        kept.add(o);
+                    }
+                    break;
+                }
                 case "arr": {
                     Object o = java.lang.reflect.Array.newInstance(component(f[2]), Integer.parseInt(f[3]));
                     objects.put(f[1], o);

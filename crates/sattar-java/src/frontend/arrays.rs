@@ -85,7 +85,10 @@ impl Lower<'_, '_> {
                 };
                 let old = self.let_temp(ty.clone(), read, out);
                 let v = value(self, out)?;
-                (Some(old.clone()), self.compound(op, old, v, ty, out))
+                (
+                    Some(old.clone()),
+                    self.compound(op, old, v, ty, target, out)?,
+                )
             }
         };
         out.push(self.node(NodeKind::StoreElem {

@@ -146,6 +146,14 @@ impl Decls {
             .map(|i| MethodId(i as u32))
     }
 
+    /// The instance or static method `name(erased…)` class `class` itself declares.
+    pub fn declared(&self, class: &str, name: &str, erased: &[String]) -> Option<MethodId> {
+        self.methods
+            .iter()
+            .position(|h| h.class == class && h.name == name && h.erased == erased)
+            .map(|i| MethodId(i as u32))
+    }
+
     /// The id of library method `r`, registered on first use (at call site `site`: where a
     /// refusal of a method sattar does not model points).
     pub fn library_method(&self, r: &MethodRef, site: Diagnostic) -> MethodId {

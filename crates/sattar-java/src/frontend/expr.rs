@@ -142,6 +142,12 @@ impl Lower<'_, '_> {
         if let Some(c) = self.constant(n, &ty) {
             return Ok((Operand::Const(c), ty));
         }
+        if let (Some(text), true) = (
+            node.cv.as_ref().and_then(|v| v.as_str()),
+            Self::is_string(&ty),
+        ) {
+            return Ok((self.string_literal(text, out), ty));
+        }
         let child = |f: Option<usize>| f.unwrap_or(n);
         let op = match node.k.as_str() {
             "NULL_LITERAL" => Operand::Const(Literal::Null),
@@ -171,6 +177,7 @@ impl Lower<'_, '_> {
             "INSTANCE_OF" => self.instance_of(n, out)?,
             k if is_assignment(k) => self.assignment(n, out)?,
             "SWITCH_EXPRESSION" => self.switch_expr(n, &ty, out)?,
+            "PLUS" if Self::is_string(&ty) => self.concat(n, out)?,
             "EQUAL_TO" | "NOT_EQUAL_TO" if self.compares_classes(n) => {
                 self.class_comparison(n, node.k == "NOT_EQUAL_TO", out)?
             }
@@ -609,7 +616,7 @@ impl Lower<'_, '_> {
             let why = self
                 .cx
                 .unsupported(site, format!("a call of `{owner}.{}` (a JDK method sattar does not model)", r.name))
-                .with_help("sattar models the program's own classes and a few JDK methods (Object.equals, Comparable.compareTo of the program's classes, Math.max/min/abs (int, long), Math.floorMod, Integer.compare/hashCode/signum, Long.compare/hashCode, Objects.requireNonNull/isNull/nonNull, System.arraycopy, Arrays.fill/copyOf)");
+                .with_help("sattar models the program's own classes, java.util's lists, queues and stacks, String (see docs/JAVA.md) and a few JDK methods (Object.equals, Comparable.compareTo of the program's classes, Math.max/min/abs (int, long), Math.floorMod, Integer.compare/hashCode/signum, Long.compare/hashCode, Objects.requireNonNull/isNull/nonNull, System.arraycopy, Arrays.fill/copyOf)");
             self.decls.library_method(r, why)
         })
     }
@@ -944,7 +951,12 @@ impl Lower<'_, '_> {
         let ty = self.type_of(target)?;
         let bitwise = matches!(op, Some(BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor));
         let prim = unboxed(&ty);
-        if op.is_some() && prim.int_kind().is_none() && !(bitwise && prim == Type::Boolean) {
+        let concat = op == Some(BinOp::Add) && Self::is_string(&ty);
+        if op.is_some()
+            && prim.int_kind().is_none()
+            && !(bitwise && prim == Type::Boolean)
+            && !concat
+        {
             return Err(self.cx.error(
                 e,
                 format!("compound assignment needs an integer target, found {ty}"),
@@ -968,7 +980,7 @@ impl Lower<'_, '_> {
                     Some(op) => {
                         let old = self.let_temp(ty.clone(), Rvalue::Use(Operand::Var(var)), out);
                         let v = value(self, out)?;
-                        (Some(old.clone()), self.compound(op, old, v, &ty, out))
+                        (Some(old.clone()), self.compound(op, old, v, &ty, e, out)?)
                     }
                 };
                 let new = self.snapshot(new, &ty, out);
@@ -990,7 +1002,7 @@ impl Lower<'_, '_> {
                     Some(op) => {
                         let old = self.let_temp(ty.clone(), Rvalue::ReadStatic(field.clone()), out);
                         let v = value(self, out)?;
-                        (Some(old.clone()), self.compound(op, old, v, &ty, out))
+                        (Some(old.clone()), self.compound(op, old, v, &ty, e, out)?)
                     }
                 };
                 let new = self.snapshot(new, &ty, out);
@@ -1014,7 +1026,7 @@ impl Lower<'_, '_> {
                     self.fit(&obj, &recv_ty, out);
                     obj
                 };
-                self.store(obj, field, op, &ty, value, out)
+                self.store(obj, field, op, &ty, value, (e, out))
             }
             ("ARRAY_ACCESS", _, _) => self.array_store(target, op, &ty, value, out),
             _ => Err(self
@@ -1032,7 +1044,7 @@ impl Lower<'_, '_> {
         op: Option<BinOp>,
         ty: &Type,
         value: impl Fn(&mut Self, &mut Block) -> R<(Operand, Type)>,
-        out: &mut Block,
+        (site, out): (usize, &mut Block),
     ) -> R<(Option<Operand>, Operand)> {
         let (old, new) = match op {
             None => {
@@ -1049,7 +1061,7 @@ impl Lower<'_, '_> {
                 };
                 let old = self.let_temp(ty.clone(), read, out);
                 let v = value(self, out)?;
-                (Some(old.clone()), self.compound(op, old, v, ty, out))
+                (Some(old.clone()), self.compound(op, old, v, ty, site, out)?)
             }
         };
         out.push(self.node(NodeKind::Store {
@@ -1061,23 +1073,27 @@ impl Lower<'_, '_> {
     }
 
     /// The value `old op= v` stores in a target of type `ty` (JLS 15.26.2): `(T) (old op v)`,
-    /// computed in the promoted type and narrowed back.
+    /// computed in the promoted type and narrowed back; `s += v` on a String concatenates.
     pub(crate) fn compound(
         &mut self,
         op: BinOp,
         old: Operand,
         (v, tv): (Operand, Type),
         ty: &Type,
+        site: usize,
         out: &mut Block,
-    ) -> Operand {
+    ) -> R<Operand> {
+        if op == BinOp::Add && Self::is_string(ty) {
+            return self.concat_assign(old, (v, tv), site, out);
+        }
         if let Some(b) = box_of(ty) {
             let prim = primitive_of(b);
             let old = self.convert(old, ty, &prim, out);
-            let r = self.compound(op, old, (v, tv), &prim, out);
-            return self.convert(r, &prim, ty, out);
+            let r = self.compound(op, old, (v, tv), &prim, site, out)?;
+            return Ok(self.convert(r, &prim, ty, out));
         }
         let Some(k) = ty.int_kind() else {
-            return self.binary(op, old, v, ty, out);
+            return Ok(self.binary(op, old, v, ty, out));
         };
         let p = match (op, tv.int_kind()) {
             (BinOp::Shl | BinOp::Shr | BinOp::UShr, _) | (_, None) => k.promote(k),
@@ -1085,7 +1101,7 @@ impl Lower<'_, '_> {
         };
         let (a, b) = self.promote(op, (old, ty.clone()), (v, tv), out);
         let r = self.binary(op, a, b, &Type::of_int(p), out);
-        self.convert(r, &Type::of_int(p), ty, out)
+        Ok(self.convert(r, &Type::of_int(p), ty, out))
     }
 
     /// `v` as an operand later code cannot change: a local's current value is copied into a

@@ -12,6 +12,7 @@ mod expr;
 mod library;
 mod models;
 mod stmts;
+mod strings;
 
 use crate::ir::*;
 use sattar_diag::{Diagnostic, LineIndex, Pos};

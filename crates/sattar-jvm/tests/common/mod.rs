@@ -102,8 +102,8 @@ impl Rng {
     }
 }
 
-/// Random inputs of method `m`: a pool of up to two objects of every concrete class (and the
-/// enum constants), each field a small int, a boolean, null or any object its declared — erased —
+/// Random inputs of method `m`: a pool of up to two objects of every concrete class of the
+/// program's own but arrays (and the enum constants), each field a small int, a boolean, null or any object its declared — erased —
 /// type admits (so a generic field may hold an object the generic type forbids: a polluted
 /// heap), random statics, a receiver of the method's class or a subclass, random arguments.
 pub fn random_inputs(p: &Program, m: MethodId, seed: u64, n: usize) -> Vec<TestInput> {
@@ -117,6 +117,10 @@ pub fn random_inputs(p: &Program, m: MethodId, seed: u64, n: usize) -> Vec<TestI
         for (name, c) in &schema.classes {
             if c.is_abstract || !c.constants.is_empty() {
                 pool.extend(c.constants.iter().map(|k| (ObjId::new(k), name.clone())));
+                continue;
+            }
+            // sattar's models (String, a collection) and arrays have shapes of their own.
+            if p.is_library_class(name) || c.element.is_some() {
                 continue;
             }
             for i in 0..rng.below(3) {

@@ -93,6 +93,9 @@
         if (primitive(o) && name.equals("value")) {
             return o; // a box's value (java.lang is closed to reflection): the box, equal to it
         }
+        if (o instanceof String && name.equals("chars")) {
+            return ((String) o).toCharArray(); // sattar's String holds its chars in a char[]
+        }
         try {
             return field(declaring, name).get(o);
         } catch (IllegalAccessException e) {
@@ -302,6 +305,15 @@
                     todo.add(v);
                 }
             }
+            s.fields.put(r, values);
+            return;
+        }
+        if (o instanceof String) {
+            // A String as sattar's model holds it: its chars in a char[] of its own
+            // (sattar_heap::STRING_CHARS; java.lang is closed to reflection).
+            char[] chars = ((String) o).toCharArray();
+            values.put("chars", atom(chars, alias));
+            todo.add(chars);
             s.fields.put(r, values);
             return;
         }

@@ -369,4 +369,14 @@ mod tests {
         assert_eq!(long_literal(i64::MIN), "Long.MIN_VALUE");
         assert_eq!(long_literal(i64::MAX), "9223372036854775807L");
     }
+
+    /// The snapshot names a String's chars as sattar's heaps do.
+    #[test]
+    fn the_runtime_reads_strings_as_the_model_holds_them() {
+        let put = format!(
+            "values.put(\"{}\", atom(chars, alias))",
+            sattar_heap::STRING_CHARS
+        );
+        assert!(RUNTIME.contains(&put), "{put}");
+    }
 }
