@@ -476,7 +476,7 @@ fn code_literals(program: &Program, method: MethodId) -> Vec<i64> {
     let methods = (0..program.methods.len()).map(|i| MethodId(i as u32));
     let counted = methods.filter(|m| {
         let class = &program.method(*m).class;
-        !sattar_java::library::is_string_model(class) || reachable.contains(m)
+        !sattar_heap::is_string_class(class) || reachable.contains(m)
     });
     for m in counted {
         sattar_java::walk(&program.method(m).body.block, &mut |n| {

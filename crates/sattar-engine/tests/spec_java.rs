@@ -258,8 +258,11 @@ fn heap_lines(p: &Program, heap: &Heap, before: Option<&Heap>, out: &mut String)
                     .map_or(sattar_java::Type::Boolean, sattar_java::Type::of_int);
                 writeln!(out, "box\t{id}\t{}\t{}", b.class, typed(p, &v, &ty)).expect("write");
             }
-            // A String is made with its chars (java.lang is closed to reflection).
-            None if o.class == sattar_heap::STRING => {
+            // A String (a StringBuilder) is made with its chars (java.lang is closed to
+            // reflection).
+            None if sattar_java::library::storage(&o.class)
+                .is_some_and(|s| s.field == sattar_heap::STRING_CHARS) =>
+            {
                 let chars = match o.get(sattar_heap::STRING_CHARS) {
                     Some(Value::Ref(a)) => heap.get(a).and_then(|a| a.elements()),
                     _ => None,
@@ -269,7 +272,8 @@ fn heap_lines(p: &Program, heap: &Heap, before: Option<&Heap>, out: &mut String)
                     .iter()
                     .map(|c| c.as_integer().unwrap_or(0).to_string())
                     .collect();
-                writeln!(out, "str\t{id}\t{}", units.join(",")).expect("write");
+                let class = &o.class;
+                writeln!(out, "str\t{id}\t{class}\t{}", units.join(",")).expect("write");
             }
             None if o.is_array() => {
                 let element = sattar_heap::element_type_name(&o.class).unwrap_or("");
@@ -292,7 +296,7 @@ fn heap_lines(p: &Program, heap: &Heap, before: Option<&Heap>, out: &mut String)
         if enum_constant(p, id).is_some()
             || sattar_heap::BoxClass::named(&o.class).is_some()
             || o.is_array()
-            || o.class == sattar_heap::STRING
+            || sattar_java::library::storage(&o.class).is_some()
         {
             continue;
         }

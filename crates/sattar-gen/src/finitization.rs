@@ -2,7 +2,7 @@
 //! may take. Korat's name for the bounds of a bounded-exhaustive search.
 
 use crate::error::GenError;
-use sattar_heap::{short_class, FieldType, IntKind, MethodSig, Schema, STRING};
+use sattar_heap::{is_string_class, short_class, FieldType, IntKind, MethodSig, Schema, STRING};
 use sattar_spec::ResolvedMethod;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -465,14 +465,15 @@ fn names<'a>(it: impl Iterator<Item = &'a str>) -> String {
 
 /// The classes that get counted objects: concrete classes that are not enums (an enum's objects
 /// are its constants), in name order.
-/// The classes whose objects the generator counts: concrete, not enums, and not String (whose
-/// chars it does not enumerate: a field or argument declared String is refused, one of a wider
-/// type — `Object`, `Comparable` — holds the program's other classes only).
+/// The classes whose objects the generator counts: concrete, not enums, and not String or
+/// StringBuilder (whose chars it does not enumerate: a field or argument declared as one, or as
+/// a CharSequence, is refused; one of a wider type — `Object`, `Comparable` — holds the
+/// program's other classes only).
 pub(crate) fn counted_classes(schema: &Schema) -> impl Iterator<Item = String> + '_ {
     schema
         .classes
         .iter()
-        .filter(|(name, c)| !c.is_abstract && c.constants.is_empty() && *name != STRING)
+        .filter(|(name, c)| !c.is_abstract && c.constants.is_empty() && !is_string_class(name))
         .map(|(name, _)| name.clone())
 }
 
@@ -532,7 +533,7 @@ fn held_classes(schema: &Schema, sig: &MethodSig) -> BTreeSet<String> {
         if !seen.insert(ty.clone()) {
             continue;
         }
-        if ty == STRING || ty == "java.lang.CharSequence" {
+        if is_string_class(&ty) {
             held.insert(STRING.to_string());
         }
         // An array is held where an array type is declared, not through `Object` (or

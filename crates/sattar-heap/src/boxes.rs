@@ -15,6 +15,18 @@ pub const STRING: &str = "java.lang.String";
 /// the JDK's `value`, a name programs' own fields often have).
 pub const STRING_CHARS: &str = "chars";
 
+/// The StringBuilder class (sattar's model of it, like String's).
+pub const STRING_BUILDER: &str = "java.lang.StringBuilder";
+
+/// Whether `class` is one of the classes of sattar's string models: String, StringBuilder and
+/// their supertypes CharSequence and AbstractStringBuilder.
+pub fn is_string_class(class: &str) -> bool {
+    matches!(
+        class,
+        STRING | STRING_BUILDER | "java.lang.CharSequence" | "java.lang.AbstractStringBuilder"
+    )
+}
+
 /// The class of a String's [`STRING_CHARS`].
 pub const CHAR_ARRAY: &str = "char[]";
 

@@ -12,7 +12,9 @@ mod schema;
 pub use array::{
     array_class_of, element_field, element_index, element_type_name, is_array_class, ARRAY_LENGTH,
 };
-pub use boxes::{BoxClass, BOXES, BOX_VALUE, CHAR_ARRAY, STRING, STRING_CHARS};
+pub use boxes::{
+    is_string_class, BoxClass, BOXES, BOX_VALUE, CHAR_ARRAY, STRING, STRING_BUILDER, STRING_CHARS,
+};
 pub use json::{
     heap_to_json, input_from_json, input_to_json, statics_to_json, value_to_json, HeapError,
     LoadNote,

@@ -40,7 +40,7 @@ pub const COLLECTIONS: &[&str] = &[
     ARRAY_DEQUE,
 ];
 
-pub use sattar_heap::{CHAR_ARRAY, STRING, STRING_CHARS};
+pub use sattar_heap::{is_string_class, CHAR_ARRAY, STRING, STRING_BUILDER, STRING_CHARS};
 
 /// How the JVM bridge makes a real object of a model class from its storage array, and reads
 /// the array back.
@@ -50,6 +50,9 @@ pub enum Rebuild {
     Collection,
     /// A String: `new String(char[])`; read back by `toCharArray()`.
     String,
+    /// A StringBuilder: `new StringBuilder(String)` of the chars; read back by
+    /// `toString().toCharArray()`.
+    Builder,
 }
 
 /// A model class whose observable state is one array it owns (held by nothing else, never
@@ -64,10 +67,9 @@ pub struct Storage {
     pub rebuild: Rebuild,
 }
 
-/// Whether `class` is one of String's model classes (`String`, `CharSequence`).
-pub fn is_string_model(class: &str) -> bool {
-    class == STRING || class == "java.lang.CharSequence"
-}
+/// What a model names its `toString()` (it cannot redeclare Object's, which returns the JDK's
+/// String): a call of `toString()` on a model class runs it.
+pub const MODEL_TO_STRING: &str = "toString$";
 
 /// Whether `field` is the storage field of a model class (`elements`, String's `chars`).
 pub fn is_storage_field(field: &str) -> bool {
@@ -83,10 +85,15 @@ pub fn storage(name: &str) -> Option<Storage> {
             rebuild: Rebuild::Collection,
         });
     }
-    (name == STRING).then_some(Storage {
+    let rebuild = match name {
+        STRING => Rebuild::String,
+        STRING_BUILDER => Rebuild::Builder,
+        _ => return None,
+    };
+    Some(Storage {
         field: STRING_CHARS,
         array: CHAR_ARRAY,
-        rebuild: Rebuild::String,
+        rebuild,
     })
 }
 
@@ -153,6 +160,12 @@ pub const MODEL_SOURCES: &[ModelSource] = &[
     model!(Util, "java/util/ArrayDeque.java", "ArrayDeque"),
     model!(Strings, "java/lang/CharSequence.java"),
     model!(Strings, "java/lang/String.java"),
+    model!(
+        Strings,
+        "java/lang/AbstractStringBuilder.java",
+        "StringBuilder"
+    ),
+    model!(Strings, "java/lang/StringBuilder.java", "StringBuilder"),
 ];
 
 /// The model sources a program with these source texts needs: `java.util`'s if it names
@@ -271,7 +284,8 @@ pub fn storage_problem(input: &TestInput) -> Option<String> {
         let (field, array_class) = (storage.field, storage.array);
         let fix = match storage.rebuild {
             Rebuild::Collection => "give each collection an Object[] of its own (`\"elements\"`), as the README's \"Test inputs\" shows",
-            Rebuild::String => "give each String a char[] of its own (`\"value\"`), or write the String as a JSON string",
+            Rebuild::String => "give each String a char[] of its own (`\"chars\"`), or write the String as a JSON string",
+            Rebuild::Builder => "give each StringBuilder a char[] of its own (`\"chars\"`)",
         };
         let at = format!("objects.{id}.{field}");
         let Some(Value::Ref(a)) = o.fields.get(field) else {

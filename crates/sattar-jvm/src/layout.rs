@@ -90,6 +90,7 @@ impl Layout {
                 let rebuild = storage.map(|s| s.rebuild);
                 wire.collection = rebuild == Some(Rebuild::Collection);
                 wire.string = rebuild == Some(Rebuild::String);
+                wire.builder = rebuild == Some(Rebuild::Builder);
                 wire
             })
             .collect();
@@ -171,6 +172,7 @@ impl Layout {
             element,
             collection: false,
             string: false,
+            builder: false,
         }
     }
 

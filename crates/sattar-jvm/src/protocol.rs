@@ -98,6 +98,10 @@ pub struct WireClass {
     /// back by `toCharArray()`.
     #[serde(default)]
     pub string: bool,
+    /// `java.lang.StringBuilder`: built by `new StringBuilder(String)` of the heap's `chars`,
+    /// read back by `toString().toCharArray()`.
+    #[serde(default)]
+    pub builder: bool,
 }
 
 /// The elements of an array class.

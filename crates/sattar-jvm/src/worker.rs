@@ -222,6 +222,8 @@ struct ClassInfo {
     collection: bool,
     /// `java.lang.String`: built by `new String(char[])`, read by `toCharArray()`.
     string: bool,
+    /// `java.lang.StringBuilder`: built from a String, read by `toString().toCharArray()`.
+    builder: bool,
 }
 
 /// What an array class holds: primitives of one type, or references of an element class.
@@ -378,6 +380,7 @@ fn class_info(env: &mut JNIEnv, owners: &mut Owners, c: &WireClass) -> Res<Class
         element,
         collection: c.collection,
         string: c.string,
+        builder: c.builder,
     })
 }
 
@@ -626,7 +629,7 @@ impl Bridge {
             let info = self.class(&o.class)?;
             if let Some(element) = &info.element {
                 fill_array(env, obj, element, o, &inputs)?;
-            } else if !info.collection && !info.string {
+            } else if !info.collection && !info.string && !info.builder {
                 self.set_fields(env, info, obj, o, &inputs)?;
             }
         }
@@ -679,6 +682,13 @@ impl Bridge {
                         }
                         // A String is made whole, from its chars.
                         None if info.string => new_string(env, o, objects),
+                        None if info.builder => {
+                            let s = new_string(env, o, objects)?;
+                            let sig = "(Ljava/lang/String;)V";
+                            let made =
+                                env.new_object(class_ref(&info.class), sig, &[JValue::Object(&s)]);
+                            Ok(made?)
+                        }
                         None => Ok(env.alloc_object(class_ref(&info.class))?),
                     }
                 }
@@ -907,8 +917,14 @@ impl Bridge {
                 let elements = post.contents_of(env, self, &name, array)?;
                 fields.push((sattar_java::library::ELEMENTS.to_string(), elements));
             }
-            if info.string {
-                let array = env.call_method(&obj, "toCharArray", "()[C", &[])?.l()?;
+            if info.string || info.builder {
+                let text = match info.builder {
+                    true => env
+                        .call_method(&obj, "toString", "()Ljava/lang/String;", &[])?
+                        .l()?,
+                    false => env.new_local_ref(&obj)?,
+                };
+                let array = env.call_method(&text, "toCharArray", "()[C", &[])?.l()?;
                 let chars = post.contents_of(env, self, &name, array)?;
                 fields.push((sattar_java::library::STRING_CHARS.to_string(), chars));
             }
@@ -1383,7 +1399,7 @@ impl<'l> PostState<'l> {
         }
         for o in req.objects.iter() {
             let info = &bridge.classes[bridge.by_name[&o.class]];
-            let field = match (info.collection, info.string) {
+            let field = match (info.collection, info.string || info.builder) {
                 (true, _) => sattar_java::library::ELEMENTS,
                 (_, true) => sattar_java::library::STRING_CHARS,
                 _ => continue,

@@ -432,7 +432,7 @@ impl<'a> TestWriter<'a> {
             if self.enum_constant(id).is_some() {
                 continue;
             }
-            if obj.class == sattar_heap::STRING {
+            if is_text(&obj.class) {
                 self.declare_string(id, obj, heap)?;
                 continue;
             }
@@ -493,7 +493,7 @@ impl<'a> TestWriter<'a> {
         for (id, obj) in &heap.objects {
             if self.enum_constant(id).is_some()
                 || sattar_heap::BoxClass::named(&obj.class).is_some()
-                || obj.class == sattar_heap::STRING
+                || is_text(&obj.class)
                 || string_storage(heap, id)
             {
                 continue;
@@ -532,7 +532,8 @@ impl<'a> TestWriter<'a> {
     }
 
     /// `String s = new String(new char[] {'a', 98});` for an input String: a new object (not the
-    /// interned literal), of its `chars` array's chars.
+    /// interned literal), of its `chars` array's chars; `new StringBuilder(new String(…))` for a
+    /// StringBuilder.
     fn declare_string(&mut self, id: &ObjId, obj: &Object, heap: &Heap) -> Result<(), ExportError> {
         let chars = match obj.fields.get(sattar_heap::STRING_CHARS) {
             Some(Value::Ref(a)) => heap.get(a).and_then(|a| a.elements()),
@@ -544,11 +545,14 @@ impl<'a> TestWriter<'a> {
             .map(|c| format!("(char) {}", c.as_integer().unwrap_or(0)))
             .collect();
         let var = self.names.fresh(&lower_first(id.as_str()), "s");
-        self.lines.push(format!(
-            "String {var} = new String(new char[] {{{}}});",
-            units.join(", ")
-        ));
-        let class = Some(sattar_heap::STRING.to_string());
+        let text = format!("new String(new char[] {{{}}})", units.join(", "));
+        let simple = obj.class.rsplit('.').next().unwrap_or("String");
+        let made = match simple {
+            "String" => text,
+            _ => format!("new {simple}({text})"),
+        };
+        self.lines.push(format!("{simple} {var} = {made};"));
+        let class = Some(obj.class.clone());
         self.vars.insert(id.clone(), Var { name: var, class });
         Ok(())
     }
@@ -1135,7 +1139,7 @@ impl<'a> TestWriter<'a> {
             for (name, value) in &obj.fields {
                 // A String's chars are read as a copy each time: their contents are asserted
                 // (the array bound to them), not their identity.
-                if obj.class == sattar_heap::STRING && name == sattar_heap::STRING_CHARS {
+                if is_text(&obj.class) && name == sattar_heap::STRING_CHARS {
                     continue;
                 }
                 let (decl, field) = self.field(&obj.class, name, &id)?;
@@ -1293,10 +1297,15 @@ impl<'a> TestWriter<'a> {
     }
 }
 
-/// Whether object `id` is the `char[]` of a String of `heap` (built with the String).
+/// Whether `class` is String or StringBuilder, whose chars are a `char[]` of their own.
+fn is_text(class: &str) -> bool {
+    class == sattar_heap::STRING || class == sattar_java::library::STRING_BUILDER
+}
+
+/// Whether object `id` is the `char[]` of a String (or StringBuilder) of `heap` (built with it).
 fn string_storage(heap: &Heap, id: &ObjId) -> bool {
     heap.objects.values().any(|o| {
-        o.class == sattar_heap::STRING
+        is_text(&o.class)
             && o.fields.get(sattar_heap::STRING_CHARS) == Some(&Value::Ref(id.clone()))
     })
 }

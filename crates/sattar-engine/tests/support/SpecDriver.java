@@ -117,13 +117,13 @@ public class SpecDriver {
                     break;
                 }
                 case "str": {
-                    // A String of its own (never the interned literal), as the heap has it.
-                    String[] units = f.length > 2 && !f[2].isEmpty() ? f[2].split(",") : new String[0];
+                    // A String (StringBuilder) of its own (never the interned literal), as the heap has it.
+                    String[] units = f[3].isEmpty() ? new String[0] : f[3].split(",");
                     char[] chars = new char[units.length];
                     for (int i = 0; i < units.length; i++) {
                         chars[i] = (char) Integer.parseInt(units[i]);
                     }
-                    Object o = new String(chars);
+                    Object o = f[2].equals("java.lang.String") ? new String(chars) : new StringBuilder(new String(chars));
                     objects.put(f[1], o);
                     if (check == null) {
                         kept.add(o);

@@ -154,6 +154,16 @@ impl Decls {
             .map(|i| MethodId(i as u32))
     }
 
+    /// A call of `toString()` on a model class: its `toString$` (a model cannot redeclare
+    /// Object's `toString`, which returns the JDK's String).
+    pub fn model_to_string(&self, r: &MethodRef) -> Option<MethodId> {
+        if r.name != "toString" || !r.params.is_empty() {
+            return None;
+        }
+        let owner = r.owner.replace('$', ".");
+        self.declared(&owner, crate::library::MODEL_TO_STRING, &[])
+    }
+
     /// The id of library method `r`, registered on first use (at call site `site`: where a
     /// refusal of a method sattar does not model points).
     pub fn library_method(&self, r: &MethodRef, site: Diagnostic) -> MethodId {

@@ -611,12 +611,16 @@ impl Lower<'_, '_> {
     /// The method a call or `new` resolved to: a program method, or a library method sattar
     /// registers (with its model, if it has one).
     fn resolve_method(&self, r: &MethodRef, site: usize) -> MethodId {
-        self.decls.method(r).unwrap_or_else(|| {
+        let found = self
+            .decls
+            .method(r)
+            .or_else(|| self.decls.model_to_string(r));
+        found.unwrap_or_else(|| {
             let owner = r.owner.replace('$', ".");
             let why = self
                 .cx
                 .unsupported(site, format!("a call of `{owner}.{}` (a JDK method sattar does not model)", r.name))
-                .with_help("sattar models the program's own classes, java.util's lists, queues and stacks, String (see docs/JAVA.md) and a few JDK methods (Object.equals, Comparable.compareTo of the program's classes, Math.max/min/abs (int, long), Math.floorMod, Integer.compare/hashCode/signum, Long.compare/hashCode, Objects.requireNonNull/isNull/nonNull, System.arraycopy, Arrays.fill/copyOf)");
+                .with_help("sattar models the program's own classes, java.util's lists, queues and stacks, String and StringBuilder (see docs/JAVA.md) and a few JDK methods (Object.equals, Comparable.compareTo of the program's classes, Math.max/min/abs (int, long), Math.floorMod, Integer.compare/hashCode/signum, Long.compare/hashCode, Objects.requireNonNull/isNull/nonNull, System.arraycopy, Arrays.fill/copyOf)");
             self.decls.library_method(r, why)
         })
     }

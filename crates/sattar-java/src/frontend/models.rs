@@ -118,9 +118,6 @@ pub(crate) fn model(owner: &str, name: &str, erased: &[String]) -> Option<Body> 
             );
             b.ret(t);
         }
-        // A String is its own string (its model cannot declare toString: Object's returns the
-        // JDK's String).
-        ("java.lang.String", "toString", []) => b.ret(Operand::This),
         (c, _, _) if BoxClass::named(c).is_some() => return box_model(c, name, &params),
         _ => return None,
     }

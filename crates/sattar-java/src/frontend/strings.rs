@@ -198,11 +198,10 @@ impl Lower<'_, '_> {
         let Type::Class(c) = ty else {
             return Err(self.cx.unsupported(site, "string conversion of this value"));
         };
-        let declared = self
-            .decls
-            .supertypes(c)
-            .iter()
-            .find_map(|s| self.decls.declared(s, "toString", &[]));
+        let declared = self.decls.supertypes(c).iter().find_map(|s| {
+            let own = self.decls.declared(s, "toString", &[]);
+            own.or_else(|| self.decls.declared(s, crate::library::MODEL_TO_STRING, &[]))
+        });
         let Some(method) = declared else {
             return Err(self
                 .cx

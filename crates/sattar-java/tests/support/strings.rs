@@ -72,6 +72,38 @@ public class Ops {
         return a == b && (c + \"b\") == a && (s + \"\") != s && a.equals(\"a\" + (s == null ? \"b\" : \"b\"));
     }
     public static boolean identity(String s, String t) { return s == t; }
+    static StringBuilder buf;
+    public static String build(String s, int i, char c, boolean b) {
+        StringBuilder sb = new StringBuilder(s);
+        sb.append(i).append(c).append(b).append(-7L).append((String) null).append(\"x\");
+        return sb.toString();
+    }
+    public static String insertAt(String s, int at, char c) {
+        StringBuilder sb = new StringBuilder(s);
+        sb.insert(at, c);
+        sb.insert(0, \"<\");
+        return sb.toString();
+    }
+    public static String edit(String s, int i, char c) {
+        StringBuilder sb = new StringBuilder(s);
+        sb.setCharAt(i, c);
+        sb.deleteCharAt(0);
+        return sb.length() + \":\" + sb;
+    }
+    public static String reversed(String s) { return new StringBuilder(s).reverse().toString(); }
+    public static String truncate(String s, int n) {
+        StringBuilder sb = new StringBuilder(s);
+        sb.setLength(n);
+        return sb.toString();
+    }
+    public static char builderCharAt(String s, int i) { return new StringBuilder(s).charAt(i); }
+    public static void keep(String s) { buf = new StringBuilder(s); buf.append('!'); }
+    public static boolean containsBuilder(String s, String t) { return s.contains(new StringBuilder(t)); }
+    public static int withCapacity(int n) { return new StringBuilder(n).length(); }
+    public static int compareBuilders(String s, String t) {
+        Comparable<StringBuilder> a = new StringBuilder(s);
+        return a.compareTo(new StringBuilder(t));
+    }
 }",
     ),
 ];
@@ -99,10 +131,6 @@ pub const CODE_POINTS: &[i64] = &[97, 98, 0xD83D, 0x1F600, -1, 0x110000];
 /// `(method, input JSON)` for every case.
 pub fn cases() -> Vec<(&'static str, String)> {
     let mut out = Vec::new();
-    let args = |pairs: &[(&str, String)]| {
-        let body: Vec<String> = pairs.iter().map(|(k, v)| format!("\"{k}\":{v}")).collect();
-        format!("{{\"args\":{{{}}},\"objects\":{{}}}}", body.join(","))
-    };
     for &s in STRINGS {
         let s = s.to_string();
         for m in [
@@ -199,6 +227,7 @@ pub fn cases() -> Vec<(&'static str, String)> {
             }
         }
     }
+    builder_cases(&mut out);
     for i in [
         0,
         7,
@@ -242,4 +271,54 @@ pub fn cases() -> Vec<(&'static str, String)> {
         out.push(("joinObjects", json));
     }
     out
+}
+
+/// The StringBuilder cases: every builder method on every string, indices out of range on both
+/// sides, a surrogate pair reversed, a builder left in a static.
+fn builder_cases(out: &mut Vec<(&'static str, String)>) {
+    for &s in STRINGS {
+        let s = s.to_string();
+        out.push(("reversed", args(&[("s", s.clone())])));
+        out.push(("keep", args(&[("s", s.clone())])));
+        for &i in INTS {
+            let i = i.to_string();
+            out.push((
+                "build",
+                args(&[
+                    ("s", s.clone()),
+                    ("i", i.clone()),
+                    ("c", "\"c\"".into()),
+                    ("b", "true".into()),
+                ]),
+            ));
+            for m in ["insertAt", "edit"] {
+                let at = if m == "edit" { "i" } else { "at" };
+                out.push((
+                    m,
+                    args(&[("s", s.clone()), (at, i.clone()), ("c", "\"z\"".into())]),
+                ));
+            }
+            out.push(("truncate", args(&[("s", s.clone()), ("n", i.clone())])));
+            out.push(("builderCharAt", args(&[("s", s.clone()), ("i", i.clone())])));
+        }
+        for &t in STRINGS {
+            out.push((
+                "containsBuilder",
+                args(&[("s", s.clone()), ("t", t.to_string())]),
+            ));
+            out.push((
+                "compareBuilders",
+                args(&[("s", s.clone()), ("t", t.to_string())]),
+            ));
+        }
+    }
+    for n in ["-1", "0", "3"] {
+        out.push(("withCapacity", args(&[("n", n.into())])));
+    }
+}
+
+/// An input of a static method with these arguments (JSON values) and no objects.
+fn args(pairs: &[(&str, String)]) -> String {
+    let body: Vec<String> = pairs.iter().map(|(k, v)| format!("\"{k}\":{v}")).collect();
+    format!("{{\"args\":{{{}}},\"objects\":{{}}}}", body.join(","))
 }

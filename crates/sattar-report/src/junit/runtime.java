@@ -93,8 +93,8 @@
         if (primitive(o) && name.equals("value")) {
             return o; // a box's value (java.lang is closed to reflection): the box, equal to it
         }
-        if (o instanceof String && name.equals("chars")) {
-            return ((String) o).toCharArray(); // sattar's String holds its chars in a char[]
+        if ((o instanceof String || o instanceof StringBuilder) && name.equals("chars")) {
+            return o.toString().toCharArray(); // sattar's models hold their chars in a char[]
         }
         try {
             return field(declaring, name).get(o);
@@ -308,10 +308,10 @@
             s.fields.put(r, values);
             return;
         }
-        if (o instanceof String) {
+        if (o instanceof String || o instanceof StringBuilder) {
             // A String as sattar's model holds it: its chars in a char[] of its own
             // (sattar_heap::STRING_CHARS; java.lang is closed to reflection).
-            char[] chars = ((String) o).toCharArray();
+            char[] chars = o.toString().toCharArray();
             values.put("chars", atom(chars, alias));
             todo.add(chars);
             s.fields.put(r, values);

@@ -1,11 +1,13 @@
 package sattar.model.java.lang;
 
 /**
- * sattar's model of java.lang.CharSequence: the methods String's model reads through it. Its
- * toString() is the JDK's (a model cannot redeclare it: Object's returns the JDK's String).
+ * sattar's model of java.lang.CharSequence. Its toString() is `toString$` (a model cannot
+ * redeclare Object's: it returns the JDK's String); a call of `toString()` on a model runs it.
  */
 public interface CharSequence {
     int length();
 
     char charAt(int index);
+
+    String toString$();
 }

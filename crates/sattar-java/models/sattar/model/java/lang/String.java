@@ -4,8 +4,8 @@ package sattar.model.java.lang;
  * sattar's model of java.lang.String: an immutable sequence of UTF-16 code units, held in
  * `chars`, a char[] of exactly their number that no other object holds. Each method is JDK 17's,
  * exceptions and identities included: what returns `this`, what returns the literal "", what
- * makes a new object. `toString()` is modelled apart (`frontend/models.rs`): a model cannot
- * redeclare it.
+ * makes a new object. Its toString() is `toString$` (a model cannot redeclare Object's: it
+ * returns the JDK's String); a call of `toString()` on a model runs it.
  */
 public final class String implements CharSequence, Comparable<String> {
     private final char[] chars;
@@ -217,14 +217,12 @@ public final class String implements CharSequence, Comparable<String> {
         return true;
     }
 
-    /** The JDK's is `indexOf(s.toString()) >= 0`; a String's and a StringBuilder's toString hold their chars. */
     public boolean contains(CharSequence s) {
-        int m = s.length();
-        char[] chars = new char[m];
-        for (int i = 0; i < m; i++) {
-            chars[i] = s.charAt(i);
-        }
-        return indexOf(new String(chars, true)) >= 0;
+        return indexOf(s.toString$()) >= 0;
+    }
+
+    public String toString$() {
+        return this;
     }
 
     public boolean startsWith(String prefix, int toffset) {
