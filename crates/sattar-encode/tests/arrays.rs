@@ -10,7 +10,6 @@ mod common;
 use arrays::{cases, FILES};
 use common::{no_spec, LIMITS};
 use sattar_encode::{encode, EncodeOptions, Mode, PreSpec};
-use sattar_heap::input_from_json;
 use sattar_java::{parse_sources, run, Program, SourceText, Termination};
 use sattar_sat::Outcome;
 use std::collections::BTreeSet;
@@ -25,22 +24,7 @@ fn fixed_inputs_agree_with_the_interpreter() {
     let mut outcomes = BTreeSet::new();
     let mut n = 0;
     for (name, json) in cases() {
-        let m = p.find_methods(&format!("Arrays.{name}"))[0].id;
-        let (input, _) = input_from_json(&json, "t.json", &p.schema(), &p.sig(m))
-            .unwrap_or_else(|e| panic!("{name} on {json}: {e}"));
-        let want = run(&p, m, &input, LIMITS).expect("runs");
-        let enc = encode(
-            &p,
-            m,
-            &no_spec(&p, m),
-            PreSpec::Fixed(&input),
-            &EncodeOptions::default(),
-        )
-        .unwrap_or_else(|e| panic!("{name} on {input}: {e}"));
-        let got = enc
-            .decode_constant()
-            .expect("a fixed input's run is constant");
-        assert_eq!(got.execution, want, "{name} on {input}");
+        let want = common::fixed_agrees(&p, &format!("Arrays.{name}"), &json);
         outcomes.insert(match &want.termination {
             Termination::Threw(e) => e.clone(),
             t => t.label(),

@@ -9,10 +9,7 @@ mod boxes;
 mod common;
 
 use boxes::{cases, FILES};
-use common::{no_spec, LIMITS};
-use sattar_encode::{encode, EncodeOptions, PreSpec};
-use sattar_heap::input_from_json;
-use sattar_java::{run, Program, Termination};
+use sattar_java::{Program, Termination};
 
 use std::collections::BTreeSet;
 
@@ -25,20 +22,7 @@ fn fixed_inputs_agree_with_the_interpreter() {
     let p = program();
     let mut outcomes = BTreeSet::new();
     for (name, json) in cases() {
-        let m = p.find_methods(&format!("Boxes.{name}"))[0].id;
-        let (input, _) = input_from_json(&json, "t.json", &p.schema(), &p.sig(m))
-            .unwrap_or_else(|e| panic!("{name} on {json}: {e}"));
-        let want = run(&p, m, &input, LIMITS).expect("runs");
-        let enc = encode(
-            &p,
-            m,
-            &no_spec(&p, m),
-            PreSpec::Fixed(&input),
-            &EncodeOptions::default(),
-        )
-        .unwrap_or_else(|e| panic!("{name} on {json}: {e}"));
-        let got = enc.decode_constant().expect("constant");
-        assert_eq!(got.execution, want, "{name} on {json}");
+        let want = common::fixed_agrees(&p, &format!("Boxes.{name}"), &json);
         outcomes.insert(match want.termination {
             Termination::Threw(e) => e,
             _ => "returned".into(),

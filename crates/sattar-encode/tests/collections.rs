@@ -31,22 +31,7 @@ fn fixed_inputs_agree_with_the_interpreter() {
         } else {
             format!("Ops.{name}")
         };
-        let m = p.find_methods(&qualified)[0].id;
-        let (input, _) = input_from_json(json, "t.json", &p.schema(), &p.sig(m))
-            .unwrap_or_else(|e| panic!("{name} on {json}: {e}"));
-        let want = run(&p, m, &input, LIMITS).expect("runs");
-        let enc = encode(
-            &p,
-            m,
-            &no_spec(&p, m),
-            PreSpec::Fixed(&input),
-            &EncodeOptions::default(),
-        )
-        .unwrap_or_else(|e| panic!("{name} on {input}: {e}"));
-        let got = enc
-            .decode_constant()
-            .expect("a fixed input's run is constant");
-        assert_eq!(got.execution, want, "{name} on {input}");
+        let want = common::fixed_agrees(&p, &qualified, json);
         outcomes.insert(match &want.termination {
             Termination::Threw(e) => e.clone(),
             t => t.label(),

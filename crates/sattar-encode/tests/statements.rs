@@ -8,10 +8,7 @@ mod common;
 #[path = "../../sattar-java/tests/support/statements.rs"]
 mod statements;
 
-use common::{no_spec, LIMITS};
-use sattar_encode::{encode, EncodeOptions, PreSpec};
-use sattar_heap::input_from_json;
-use sattar_java::{run, Program};
+use sattar_java::Program;
 
 use statements::{
     input_json, mood_json, FILES, INT_METHODS, MOODS, MOOD_METHODS, NPE_INPUTS, VALUES,
@@ -43,20 +40,7 @@ fn fixed_inputs_agree_with_the_interpreter() {
         }
     }
     for (name, json) in &cases {
-        let m = p.find_methods(&format!("St.{name}"))[0].id;
-        let (input, _) = input_from_json(json, "t.json", &p.schema(), &p.sig(m))
-            .unwrap_or_else(|e| panic!("{e}"));
-        let want = run(&p, m, &input, LIMITS).expect("runs");
-        let enc = encode(
-            &p,
-            m,
-            &no_spec(&p, m),
-            PreSpec::Fixed(&input),
-            &EncodeOptions::default(),
-        )
-        .unwrap_or_else(|e| panic!("{name} on {json}: {e}"));
-        let got = enc.decode_constant().expect("constant");
-        assert_eq!(got.execution, want, "{name} on {json}");
+        let _want = common::fixed_agrees(&p, &format!("St.{name}"), json);
     }
 }
 

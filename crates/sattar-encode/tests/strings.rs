@@ -8,10 +8,8 @@ mod common;
 #[path = "../../sattar-java/tests/support/strings.rs"]
 mod strings;
 
-use common::{no_spec, LIMITS};
-use sattar_encode::{encode, EncodeOptions, PreSpec};
-use sattar_heap::input_from_json;
-use sattar_java::{run, Termination};
+use common::no_spec;
+use sattar_java::Termination;
 use std::collections::BTreeSet;
 
 #[test]
@@ -28,22 +26,7 @@ fn fixed_inputs_agree_with_the_interpreter() {
             )
     });
     for (_, (name, json)) in sample {
-        let m = p.find_methods(&format!("Ops.{name}"))[0].id;
-        let (input, _) = input_from_json(json, "t.json", &p.schema(), &p.sig(m))
-            .unwrap_or_else(|e| panic!("{name} on {json}: {e}"));
-        let want = run(&p, m, &input, LIMITS).expect("runs");
-        let enc = encode(
-            &p,
-            m,
-            &no_spec(&p, m),
-            PreSpec::Fixed(&input),
-            &EncodeOptions::default(),
-        )
-        .unwrap_or_else(|e| panic!("{name} on {input}: {e}"));
-        let got = enc
-            .decode_constant()
-            .expect("a fixed input's run is constant");
-        assert_eq!(got.execution, want, "{name} on {input}");
+        let want = common::fixed_agrees(&p, &format!("Ops.{name}"), json);
         outcomes.insert(match &want.termination {
             Termination::Threw(e) => e.clone(),
             t => t.label(),

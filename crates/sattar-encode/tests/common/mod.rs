@@ -1,9 +1,9 @@
 //! Helpers shared by the encoder's differential tests: the program of a shared source set, the
-//! interpreter's limits, a method with no specification.
+//! interpreter's limits, a method with no specification, agreement on fixed and enumerated inputs.
 #![allow(dead_code)]
 
 use sattar_encode::{encode, EncodeOptions, Mode, PreSpec};
-use sattar_java::{parse_sources, run, Limits, MethodId, Program, SourceText};
+use sattar_java::{parse_sources, run, Execution, Limits, MethodId, Program, SourceText};
 use sattar_sat::Outcome;
 use sattar_spec::ResolvedMethod;
 
@@ -32,6 +32,28 @@ pub fn no_spec(p: &Program, m: MethodId) -> ResolvedMethod {
         ensures_set: None,
         constraints: Vec::new(),
     }
+}
+
+/// Loads `json` as an input of method `qualified` and asserts that the encoder's run of it (a
+/// fixed pre-state) is the interpreter's; the interpreter's execution.
+pub fn fixed_agrees(p: &Program, qualified: &str, json: &str) -> Execution {
+    let m = p.find_methods(qualified)[0].id;
+    let (input, _) = sattar_heap::input_from_json(json, "t.json", &p.schema(), &p.sig(m))
+        .unwrap_or_else(|e| panic!("{qualified} on {json}: {e}"));
+    let want = run(p, m, &input, LIMITS).expect("runs");
+    let enc = encode(
+        p,
+        m,
+        &no_spec(p, m),
+        PreSpec::Fixed(&input),
+        &EncodeOptions::default(),
+    )
+    .unwrap_or_else(|e| panic!("{qualified} on {input}: {e}"));
+    let got = enc
+        .decode_constant()
+        .expect("a fixed input's run is constant");
+    assert_eq!(got.execution, want, "{qualified} on {input}");
+    want
 }
 
 /// Enumerates up to `max` valid inputs of `m` from a free pre-state of `scope` (the encoder's
