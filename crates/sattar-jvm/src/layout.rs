@@ -60,13 +60,12 @@ impl Layout {
         layout.classes = schema
             .classes
             .iter()
-            // A model's helper classes (its iterators) are never inputs: the JDK's differ.
+            // A model's inner classes (its iterators, a map's views) are never inputs: the
+            // JDK's differ. Its other classes are the JDK's, fields and all (a map, its nodes).
             .filter(|(name, _)| {
                 !p.is_library_class(name)
                     || sattar_java::library::storage(name).is_some()
-                    || p.class(name).is_some_and(|c| {
-                        c.is_abstract || c.kind == sattar_java::ClassKind::Interface
-                    })
+                    || p.class(name).is_some_and(|c| c.outer.is_none())
             })
             .map(|(name, c)| {
                 let declared = p.fields_of(name);

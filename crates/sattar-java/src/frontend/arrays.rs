@@ -84,11 +84,8 @@ impl Lower<'_, '_> {
                     index: index.clone(),
                 };
                 let old = self.let_temp(ty.clone(), read, out);
-                let v = value(self, out)?;
-                (
-                    Some(old.clone()),
-                    self.compound(op, old, v, ty, target, out)?,
-                )
+                let new = self.operate(op, old.clone(), ty, value, (target, out))?;
+                (Some(old), new)
             }
         };
         out.push(self.node(NodeKind::StoreElem {

@@ -347,9 +347,21 @@ fn implementation(p: &Program, overrides: &Overrides, class: &str, m: &Method) -
     let mut interfaces = Vec::new();
     let mut cur = p.class(class);
     while let Some(c) = cur {
-        if let Some(x) = p.methods.iter().find(|x| {
-            x.class == c.name && x.kind == MethodKind::Source && overrides_or_is(p, overrides, x, m)
-        }) {
+        // As the JVM selects: a superclass's method of the same name and parameters implements
+        // an interface's for a subclass that implements the interface (an iterator inheriting
+        // hasNext from a base class that does not).
+        let selected = |x: &Method| {
+            overrides_or_is(p, overrides, x, m)
+                || (!x.is_static
+                    && !x.is_private
+                    && x.name == m.name
+                    && x.descriptor == m.descriptor)
+        };
+        if let Some(x) = p
+            .methods
+            .iter()
+            .find(|x| x.class == c.name && x.kind == MethodKind::Source && selected(x))
+        {
             return Some(x.id);
         }
         interfaces.extend(c.interfaces.iter().cloned());

@@ -5,6 +5,7 @@
 
 use super::{pretty, Cx};
 use crate::ir::*;
+use crate::library::is_storage_field;
 use sattar_diag::Diagnostic;
 use sattar_heap::{BoxClass, BOX_VALUE, OBJECT};
 use sattar_jdk::tree::MethodRef;
@@ -405,8 +406,9 @@ pub(crate) fn collect(cx: &Cx) -> Decls {
     decls
 }
 
-/// A program class extending a model with state (`java.util.ArrayList`: its `elements`) is
-/// refused and cut from it: the JVM's class has the JDK's fields, not the model's.
+/// A program class extending a model whose state is sattar's own (`java.util.ArrayList`: its
+/// `elements`) is refused and cut from it: the JVM's class has the JDK's fields, not the
+/// model's. Models with the JDK's own fields (the maps) may be extended.
 fn refuse_stateful_model_subclasses(cx: &Cx, decls: &mut Decls, found: &[Found]) {
     let model = |c: &Class| crate::library::is_model_path(&cx.files[c.file.0 as usize].path);
     for (i, f) in found.iter().enumerate() {
@@ -417,7 +419,7 @@ fn refuse_stateful_model_subclasses(cx: &Cx, decls: &mut Decls, found: &[Found])
         let stateful = decls.supertypes(&s).iter().any(|k| {
             decls
                 .class(k)
-                .is_some_and(|k| model(k) && !k.fields.is_empty())
+                .is_some_and(|k| model(k) && k.fields.iter().any(|f| is_storage_field(&f.name)))
         });
         if stateful {
             let why = cx

@@ -184,7 +184,10 @@ impl Lower<'_, '_> {
             k => match binary_op(k) {
                 Some(op) => {
                     let a = self.expr(child(node.l), out)?;
-                    let b = self.expr(child(node.r), out)?;
+                    let mut right = Block::new();
+                    let b = self.expr(child(node.r), &mut right)?;
+                    let a = self.unbox_left(op, a, &b.1, out);
+                    out.extend(right);
                     let (a, b) = self.promote(op, a, b, out);
                     self.binary(op, a, b, &ty, out)
                 }
@@ -192,6 +195,24 @@ impl Lower<'_, '_> {
             },
         };
         Ok((op, ty))
+    }
+
+    /// The left operand of `a op b`, unboxed (its null check made) before the right one is
+    /// evaluated, as javac compiles it, where promotion unboxes it (not for `==`/`!=` between
+    /// two references).
+    fn unbox_left(
+        &mut self,
+        op: BinOp,
+        (a, ta): (Operand, Type),
+        tb: &Type,
+        out: &mut Block,
+    ) -> (Operand, Type) {
+        let reference_eq = matches!(op, BinOp::Eq | BinOp::Ne) && !is_primitive(tb);
+        if box_of(&ta).is_none() || reference_eq {
+            return (a, ta);
+        }
+        let prim = unboxed(&ta);
+        (self.convert(a, &ta, &prim, out), prim)
     }
 
     /// The operands of `a op b` after binary numeric promotion (JLS 5.6.2): both to `long` if
@@ -983,8 +1004,8 @@ impl Lower<'_, '_> {
                     None => (None, value(self, out)?.0),
                     Some(op) => {
                         let old = self.let_temp(ty.clone(), Rvalue::Use(Operand::Var(var)), out);
-                        let v = value(self, out)?;
-                        (Some(old.clone()), self.compound(op, old, v, &ty, e, out)?)
+                        let new = self.operate(op, old.clone(), &ty, value, (e, out))?;
+                        (Some(old), new)
                     }
                 };
                 let new = self.snapshot(new, &ty, out);
@@ -1005,8 +1026,8 @@ impl Lower<'_, '_> {
                     None => (None, value(self, out)?.0),
                     Some(op) => {
                         let old = self.let_temp(ty.clone(), Rvalue::ReadStatic(field.clone()), out);
-                        let v = value(self, out)?;
-                        (Some(old.clone()), self.compound(op, old, v, &ty, e, out)?)
+                        let new = self.operate(op, old.clone(), &ty, value, (e, out))?;
+                        (Some(old), new)
                     }
                 };
                 let new = self.snapshot(new, &ty, out);
@@ -1064,8 +1085,8 @@ impl Lower<'_, '_> {
                     field: field.clone(),
                 };
                 let old = self.let_temp(ty.clone(), read, out);
-                let v = value(self, out)?;
-                (Some(old.clone()), self.compound(op, old, v, ty, site, out)?)
+                let new = self.operate(op, old.clone(), ty, value, (site, out))?;
+                (Some(old), new)
             }
         };
         out.push(self.node(NodeKind::Store {
@@ -1074,6 +1095,31 @@ impl Lower<'_, '_> {
             value: new.clone(),
         }));
         Ok((old, new))
+    }
+
+    /// The value `old op= value` stores, in javac's order: a boxed target's old value is
+    /// unboxed (its null check made) before the right-hand side is evaluated.
+    pub(crate) fn operate(
+        &mut self,
+        op: BinOp,
+        old: Operand,
+        ty: &Type,
+        value: impl Fn(&mut Self, &mut Block) -> R<(Operand, Type)>,
+        (site, out): (usize, &mut Block),
+    ) -> R<Operand> {
+        match box_of(ty) {
+            Some(b) => {
+                let prim = primitive_of(b);
+                let old = self.convert(old, ty, &prim, out);
+                let v = value(self, out)?;
+                let r = self.compound(op, old, v, &prim, site, out)?;
+                Ok(self.convert(r, &prim, ty, out))
+            }
+            None => {
+                let v = value(self, out)?;
+                self.compound(op, old, v, ty, site, out)
+            }
+        }
     }
 
     /// The value `old op= v` stores in a target of type `ty` (JLS 15.26.2): `(T) (old op v)`,
@@ -1089,12 +1135,6 @@ impl Lower<'_, '_> {
     ) -> R<Operand> {
         if op == BinOp::Add && Self::is_string(ty) {
             return self.concat_assign(old, (v, tv), site, out);
-        }
-        if let Some(b) = box_of(ty) {
-            let prim = primitive_of(b);
-            let old = self.convert(old, ty, &prim, out);
-            let r = self.compound(op, old, (v, tv), &prim, site, out)?;
-            return Ok(self.convert(r, &prim, ty, out));
         }
         let Some(k) = ty.int_kind() else {
             return Ok(self.binary(op, old, v, ty, out));

@@ -1,6 +1,6 @@
 //! A program over Java's box classes (shared by the engines' differential tests): boxing and
 //! unboxing in assignments, arguments, returns, operators, compound assignments, `++`, `switch`
-//! and conditions (`NullPointerException` on null), `==` on boxes inside and outside the cache
+//! and conditions (`NullPointerException` on null, before a right operand is evaluated), `==` on boxes inside and outside the cache
 //! JLS 5.1.7 requires (-128..127), `equals`, `compareTo` and `hashCode` of `Integer`, `Long`,
 //! `Short`, `Character`, `Boolean`, called directly, through `Object.equals` and through a
 //! generic `Comparable`, box fields and statics given as numbers or as shared objects.
@@ -18,6 +18,20 @@ public class Boxes {
     static Integer shared;
     int unboxSum() {
         return count + 1;
+    }
+    int tick() {
+        flag = null;
+        return 2;
+    }
+    int order() {
+        int r = count * tick();
+        count -= tick();
+        return r;
+    }
+    int orderArray() {
+        Integer[] a = {count};
+        a[0] += tick();
+        return a[0];
     }
     boolean same(int a, int b) {
         Integer x = a;
@@ -115,6 +129,8 @@ pub const PAIR_METHODS: &[&str] = &["same", "eq"];
 /// The methods of `Boxes` taking nothing.
 pub const PLAIN_METHODS: &[&str] = &[
     "unboxSum",
+    "order",
+    "orderArray",
     "sameField",
     "fromChar",
     "sw",

@@ -1,0 +1,71 @@
+//! sattar's models of java.util's maps equal the JDK's classes on the real JVM: every modelled
+//! method of HashMap, LinkedHashMap (insertion order, and evicting as a subclass says) and
+//! TreeMap (natural order and a comparator) after several prefixes, with colliding keys, null
+//! keys and values; iterators that fail fast, run dry or remove twice; bins crowded until the
+//! table grows; navigation; equality across classes; and random scripts of forty operations.
+//! Every part of each `Execution` is compared — termination, coverage, trace (which equals,
+//! hashCode and compareTo calls a lookup makes), post-state (the JDK's own fields: table, bins,
+//! threshold, links, tree shape and colours) and steps.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
+
+mod common;
+#[path = "../../sattar-java/tests/support/maps.rs"]
+mod maps;
+
+use sattar_heap::input_from_json;
+use sattar_java::{Limits, Termination};
+use sattar_jvm::JvmRunner;
+use std::collections::BTreeSet;
+
+const LIMITS: Limits = Limits {
+    max_steps: 20_000,
+    max_depth: 50,
+};
+
+#[test]
+fn every_modelled_map_method_equals_the_jdk() {
+    let p = common::program_of(maps::FILES);
+    let mut jvm =
+        JvmRunner::start(&p, common::options(LIMITS.max_steps)).unwrap_or_else(|e| panic!("{e}"));
+    let mut outcomes = BTreeSet::new();
+    let cases = maps::cases();
+    for (name, json) in &cases {
+        let m = p.find_methods(&format!("MapOps.{name}"))[0].id;
+        let (input, _) = input_from_json(json, "t.json", &p.schema(), &p.sig(m))
+            .unwrap_or_else(|e| panic!("{name} on {json}: {e}"));
+        let run = common::assert_same(&p, m, &input, &mut jvm, LIMITS);
+        outcomes.insert(match &run.termination {
+            Termination::Threw(e) => e.clone(),
+            t => t.label(),
+        });
+    }
+    assert!(cases.len() > 4_000, "{} cases", cases.len());
+    for e in [
+        "java.util.NoSuchElementException",
+        "java.util.ConcurrentModificationException",
+        "java.lang.IllegalStateException",
+        "java.lang.NullPointerException",
+        "java.lang.UnsupportedOperationException",
+        "returned",
+    ] {
+        assert!(outcomes.contains(e), "no case ends with {e}: {outcomes:?}");
+    }
+}
+
+#[test]
+fn random_map_scripts_equal_the_jdk() {
+    let p = common::program_of(maps::FILES);
+    let m = p.find_methods("MapOps.script")[0].id;
+    let mut jvm =
+        JvmRunner::start(&p, common::options(LIMITS.max_steps)).unwrap_or_else(|e| panic!("{e}"));
+    let mut rng = common::Rng::new(23);
+    let mut next = |n: u64| rng.below(n as usize) as u64;
+    let mut returned = 0;
+    for json in maps::scripts(400, 40, &mut next) {
+        let (input, _) = input_from_json(&json, "t.json", &p.schema(), &p.sig(m))
+            .unwrap_or_else(|e| panic!("{json}: {e}"));
+        let run = common::assert_same(&p, m, &input, &mut jvm, LIMITS);
+        returned += usize::from(matches!(run.termination, Termination::Returned(_)));
+    }
+    assert!(returned > 100, "only {returned} scripts ran to the end");
+}
