@@ -466,17 +466,16 @@ fn input_ints(input: &TestInput) -> Vec<i64> {
         .collect()
 }
 
-/// Every int constant of the program's code.
-/// The integer constants of the code, the chars of string literals included — of String's
-/// model only what a run of `method` can reach (every program that writes a literal has it;
-/// the rest of the code counts whole, as it always has).
+/// The integer constants of the code, the chars of string literals included — of sattar's
+/// models of JDK classes only what a run of `method` can reach (a program that names HashMap
+/// has all of its model; the program's own code counts whole, as it always has).
 fn code_literals(program: &Program, method: MethodId) -> Vec<i64> {
     let mut out = Vec::new();
     let reachable = program.reachable(method);
     let methods = (0..program.methods.len()).map(|i| MethodId(i as u32));
     let counted = methods.filter(|m| {
         let class = &program.method(*m).class;
-        !sattar_heap::is_string_class(class) || reachable.contains(m)
+        !program.is_library_class(class) || reachable.contains(m)
     });
     for m in counted {
         sattar_java::walk(&program.method(m).body.block, &mut |n| {

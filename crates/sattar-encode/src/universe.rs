@@ -12,7 +12,7 @@ use sattar_heap::{
     element_field, element_index, FieldType, IntKind, MethodSig, ObjId, TestInput, Value,
     ARRAY_LENGTH, OBJECT,
 };
-use sattar_java::library::{storage, ARRAY_DEQUE};
+use sattar_java::library::{storage, ABSTRACT_MAP, ARRAY_DEQUE, MAP_PARAMETERS};
 use sattar_java::{ClassKind, Program};
 use sattar_sat::{BitVec, Bool, Circuit};
 use std::collections::{BTreeSet, HashMap};
@@ -499,10 +499,11 @@ pub fn free(
 ) -> Result<PreState, EncodeError> {
     let mut universe = Universe::of(program, slots);
     let mut counts = free_counts(&universe, sig, scope);
-    // A model's helper (an iterator of a modelled list) has no JDK counterpart an input could
-    // hold: only a run makes one.
+    // A model's helper (an iterator of a modelled list, a map's node) has no JDK counterpart an
+    // input could hold: only a run makes one. A map may be an input, empty (`fresh_maps`).
     for (k, c) in universe.classes.iter().enumerate() {
-        if program.is_library_class(&c.name) && storage(&c.name).is_none() {
+        let map = c.ancestors.contains(ABSTRACT_MAP);
+        if program.is_library_class(&c.name) && storage(&c.name).is_none() && !map {
             counts[k] = 0;
         }
     }
@@ -587,6 +588,7 @@ pub fn free(
         sig,
     };
     parts.wf.extend(storage_shapes(c, &universe, &heap, &roots));
+    parts.wf.extend(fresh_maps(c, program, &universe, &heap));
     parts
         .wf
         .extend(breadth_first_order(c, &universe, &heap, &roots, &counts));
@@ -606,6 +608,43 @@ pub fn free(
         high_bits: parts.high,
         vars: parts.vars,
     })
+}
+
+/// A map in a free pre-state is empty, as its constructor makes it: every field the JDK's class
+/// declares at its default but the constructor's parameters ([`MAP_PARAMETERS`]); a program's
+/// subclass chooses its own fields. (A consistent table or tree needs the keys' hashCode and
+/// compareTo, which may be the program's: a fixed input may hold any map a run can build.)
+fn fresh_maps(c: &mut Circuit, program: &Program, u: &Universe, heap: &SymHeap) -> Vec<Bool> {
+    let mut wf = Vec::new();
+    for (k, class) in u.classes.iter().enumerate() {
+        if !class.ancestors.contains(ABSTRACT_MAP) {
+            continue;
+        }
+        let owners = program.fields_of(&class.name);
+        for (f, (name, _, _)) in class.fields.iter().enumerate() {
+            let jdk = owners
+                .iter()
+                .any(|(owner, d)| d.name == *name && program.is_library_class(owner));
+            if !jdk || MAP_PARAMETERS.contains(&name.as_str()) {
+                continue;
+            }
+            for (i, &g) in class.atoms.iter().enumerate() {
+                let default = match &heap.fields[k][f][i] {
+                    Val::Int(x) => {
+                        let zero = c.bv_const(x.width(), 0);
+                        c.bv_eq(x, &zero)
+                    }
+                    Val::Bool(b) => !*b,
+                    Val::Ref(bits) => {
+                        let any = c.or(bits);
+                        !any
+                    }
+                };
+                wf.push(c.implies(u.atoms[g].exists_pre, default));
+            }
+        }
+    }
+    wf
 }
 
 /// What an object of a model class with storage is in Java (a collection, a String): its

@@ -244,8 +244,13 @@ impl Heap {
             let new = if keep.contains(id) {
                 id.clone()
             } else {
-                next += 1;
-                ObjId(format!("new{}", next - 1))
+                // A fresh name no kept object has (an input may name one `new0`).
+                let fresh = (next..)
+                    .map(|n| ObjId(format!("new{n}")))
+                    .find(|c| !keep.contains(c))
+                    .unwrap_or_else(|| id.clone());
+                next = fresh.0[3..].parse::<usize>().map_or(next, |n| n + 1);
+                fresh
             };
             rename.insert(id.clone(), new);
         }
@@ -410,5 +415,22 @@ mod tests {
             Some(&Value::Ref(ObjId::new("new0")))
         );
         assert_eq!(c.field(&ObjId::new("new0"), "key"), Some(&Value::Int(5)));
+    }
+
+    /// An input may name an object `new0` (a post-state fed back as a pre-state): fresh objects
+    /// take the names no kept object has.
+    #[test]
+    fn canonical_fresh_names_never_collide_with_kept_ones() {
+        let mut heap = Heap::default();
+        heap.objects.insert(ObjId::new("new1"), node(0, Some("x9")));
+        heap.objects.insert(ObjId::new("x9"), node(5, Some("a1")));
+        heap.objects.insert(ObjId::new("a1"), node(6, None));
+        let keep: BTreeSet<ObjId> = [ObjId::new("new1")].into_iter().collect();
+        let c = heap.canonical_fresh(&keep, &[ObjId::new("new1")]);
+        let ids: Vec<&str> = c.objects.keys().map(|i| i.as_str()).collect();
+        assert_eq!(ids, ["new0", "new1", "new2"]);
+        assert_eq!(c.field(&ObjId::new("new1"), "key"), Some(&Value::Int(0)));
+        assert_eq!(c.field(&ObjId::new("new0"), "key"), Some(&Value::Int(5)));
+        assert_eq!(c.field(&ObjId::new("new2"), "key"), Some(&Value::Int(6)));
     }
 }

@@ -42,6 +42,16 @@ pub const COLLECTIONS: &[&str] = &[
 
 pub use sattar_heap::{is_string_class, CHAR_ARRAY, STRING, STRING_BUILDER, STRING_CHARS};
 
+/// The superclass of the modelled maps. Their models are the JDK's code with the JDK's fields
+/// (`table`, `size`, `threshold`, `modCount`, a LinkedHashMap's `head`/`tail`/`accessOrder`, a
+/// TreeMap's `root`/`comparator`, the nodes' `hash`/`key`/`value`/`next`/…): an input's map
+/// is given, built on the JVM and read back field by field.
+pub const ABSTRACT_MAP: &str = "java.util.AbstractMap";
+
+/// The fields of a modelled map a constructor sets from its arguments: a free pre-state may
+/// choose them; every other field of the JDK's is at its default there (an empty map).
+pub const MAP_PARAMETERS: &[&str] = &["comparator", "accessOrder"];
+
 /// How the JVM bridge makes a real object of a model class from its storage array, and reads
 /// the array back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -689,7 +689,11 @@ impl Bridge {
                                 env.new_object(class_ref(&info.class), sig, &[JValue::Object(&s)]);
                             Ok(made?)
                         }
-                        None => Ok(env.alloc_object(class_ref(&info.class))?),
+                        None => {
+                            let obj = env.alloc_object(class_ref(&info.class))?;
+                            constructor_defaults(env, &obj)?;
+                            Ok(obj)
+                        }
                     }
                 }
             })
@@ -950,6 +954,16 @@ impl Bridge {
         }
         Ok(out)
     }
+}
+
+/// Sets the JDK fields a model does not declare to what the JDK's constructors leave in them
+/// (an object is allocated without running one): a HashMap's load factor, 0.75, which its
+/// model assumes (a 0 would make every insertion grow the table).
+fn constructor_defaults<'l>(env: &mut JNIEnv<'l>, obj: &JObject<'l>) -> Result<(), JniOrMsg> {
+    if env.is_instance_of(obj, "java/util/HashMap")? {
+        env.set_field(obj, "loadFactor", "F", JValue::Float(0.75))?;
+    }
+    Ok(())
 }
 
 /// A new String of the input String `o`'s chars (its `chars` array, another input object).

@@ -69,3 +69,22 @@ fn random_map_scripts_equal_the_jdk() {
     }
     assert!(returned > 100, "only {returned} scripts ran to the end");
 }
+
+/// Maps in the pre-state, in the JDK's own form (a run's post-state: table and bins, links,
+/// tree and colours), are built on the JVM field by field and run as the interpreter runs them.
+#[test]
+fn pre_state_maps_equal_the_jdk() {
+    let p = common::program_of(maps::FILES);
+    let m = p.find_methods("MapOps.op")[0].id;
+    let mut jvm =
+        JvmRunner::start(&p, common::options(LIMITS.max_steps)).unwrap_or_else(|e| panic!("{e}"));
+    let mut rng = common::Rng::new(41);
+    let mut next = |n: u64| rng.below(n as usize) as u64;
+    let inputs = maps::built_inputs(&p, 300, &mut next);
+    assert!(inputs.len() > 200, "only {} inputs", inputs.len());
+    for json in &inputs {
+        let (input, _) = input_from_json(json, "t.json", &p.schema(), &p.sig(m))
+            .unwrap_or_else(|e| panic!("{json}: {e}"));
+        common::assert_same(&p, m, &input, &mut jvm, LIMITS);
+    }
+}

@@ -383,3 +383,40 @@ pub fn scripts(count: usize, len: usize, next: &mut dyn FnMut(u64) -> u64) -> Ve
         })
         .collect()
 }
+
+/// Inputs of `MapOps.op` whose receiver holds a map built by a random script in the interpreter
+/// (its post-state: the JDK's fields, table, bins, links or tree), as JSON: every operation on
+/// maps of every kind as a run finds them, so each engine must build and read such a pre-state.
+pub fn built_inputs(
+    p: &sattar_java::Program,
+    count: usize,
+    next: &mut dyn FnMut(u64) -> u64,
+) -> Vec<String> {
+    let script = p.find_methods("MapOps.script")[0].id;
+    let limits = sattar_java::Limits {
+        max_steps: 20_000,
+        max_depth: 50,
+    };
+    let mut out = Vec::new();
+    for json in scripts(count, 12, next) {
+        let (input, _) = sattar_heap::input_from_json(&json, "t.json", &p.schema(), &p.sig(script))
+            .unwrap_or_else(|e| panic!("{json}: {e}"));
+        let run = sattar_java::run(p, script, &input, limits).unwrap_or_else(|e| panic!("{e}"));
+        if !matches!(run.termination, sattar_java::Termination::Returned(_)) {
+            continue;
+        }
+        let op = next(OPS);
+        let args = vec![
+            ("op".to_string(), sattar_heap::Value::Int(op as i32)),
+            ("k".to_string(), sattar_heap::Value::Int(next(16) as i32)),
+            ("x".to_string(), sattar_heap::Value::Int(next(4) as i32)),
+        ];
+        let built = sattar_heap::TestInput {
+            this: input.this.clone(),
+            args,
+            heap: run.post,
+        };
+        out.push(sattar_heap::input_to_json(&built).to_string());
+    }
+    out
+}

@@ -14,7 +14,6 @@ import java.util.NoSuchElementException;
  */
 public class HashMap<K, V> extends AbstractMap<K, V> {
     static final int DEFAULT_INITIAL_CAPACITY = 16;
-    static final int MAXIMUM_CAPACITY = 1 << 30;
     static final int TREEIFY_THRESHOLD = 8;
     static final int MIN_TREEIFY_CAPACITY = 64;
 
@@ -68,13 +67,37 @@ public class HashMap<K, V> extends AbstractMap<K, V> {
         return (key == null) ? 0 : (h = key.hashCode()) ^ (h >>> 16);
     }
 
-    /** The least power of two at least cap (1 for cap <= 1), at most MAXIMUM_CAPACITY. */
+    /**
+     * The least power of two at least cap (1 for cap <= 1), at most the JDK's maximum capacity,
+     * 1 << 30. The model writes its large constants (that maximum, Integer.MAX_VALUE) as shifts
+     * of small ones, and compares with them by shifts: a constant of the code sets the width of
+     * the encoder's integers, and no run within sattar's bounds reaches them.
+     */
     static final int tableSizeFor(int cap) {
-        int n = 1;
-        while (n < cap && n < MAXIMUM_CAPACITY) {
-            n = n << 1;
-        }
-        return n;
+        int n = cap - 1;
+        n |= n >>> 1;
+        n |= n >>> 2;
+        n |= n >>> 4;
+        n |= n >>> 8;
+        n |= n >>> 16;
+        return (n < 0) ? 1 : atMaximum(n) ? maximumCapacity() : n + 1;
+    }
+
+    /** 1 << 30, the JDK's MAXIMUM_CAPACITY. */
+    static int maximumCapacity() {
+        int thirty = 30;
+        return 1 << thirty;
+    }
+
+    /** Whether nonnegative n is at least MAXIMUM_CAPACITY. */
+    static boolean atMaximum(int n) {
+        return (n >>> 30) != 0;
+    }
+
+    /** Integer.MAX_VALUE. */
+    static int maxValue() {
+        int minusOne = -1;
+        return minusOne >>> 1;
     }
 
     /** The bins; null until the first insertion. */
@@ -91,8 +114,8 @@ public class HashMap<K, V> extends AbstractMap<K, V> {
         if (initialCapacity < 0) {
             throw new IllegalArgumentException();
         }
-        if (initialCapacity > MAXIMUM_CAPACITY) {
-            initialCapacity = MAXIMUM_CAPACITY;
+        if (atMaximum(initialCapacity)) {
+            initialCapacity = maximumCapacity();
         }
         this.threshold = tableSizeFor(initialCapacity);
     }
@@ -205,10 +228,10 @@ public class HashMap<K, V> extends AbstractMap<K, V> {
         int newCap = 0;
         int newThr = 0;
         if (oldCap > 0) {
-            if (oldCap >= MAXIMUM_CAPACITY) {
-                threshold = Integer.MAX_VALUE;
+            if (atMaximum(oldCap)) {
+                threshold = maxValue();
                 return oldTab;
-            } else if ((newCap = oldCap << 1) < MAXIMUM_CAPACITY && oldCap >= DEFAULT_INITIAL_CAPACITY) {
+            } else if (!atMaximum(newCap = oldCap << 1) && oldCap >= DEFAULT_INITIAL_CAPACITY) {
                 newThr = oldThr << 1;
             }
         } else if (oldThr > 0) {
@@ -218,7 +241,7 @@ public class HashMap<K, V> extends AbstractMap<K, V> {
             newThr = 12;
         }
         if (newThr == 0) {
-            newThr = newCap < MAXIMUM_CAPACITY ? thresholdOf(newCap) : Integer.MAX_VALUE;
+            newThr = !atMaximum(newCap) ? thresholdOf(newCap) : maxValue();
         }
         threshold = newThr;
         Node<K, V>[] newTab = (Node<K, V>[]) new Node[newCap];
