@@ -150,7 +150,17 @@ pub const MODEL_SOURCES: &[ModelSource] = &[
     model!(Util, "Unmodelled.java"),
     model!(Util, "java/lang/Iterable.java"),
     model!(Util, "java/util/Iterator.java"),
-    model!(Util, "java/util/Comparator.java", "Comparator", "TreeMap"),
+    model!(
+        Util,
+        "java/util/Comparator.java",
+        "Comparator",
+        "TreeMap",
+        "TreeSet",
+        "SortedMap",
+        "NavigableMap",
+        "SortedSet",
+        "NavigableSet"
+    ),
     model!(Util, "java/util/Collection.java"),
     model!(Util, "java/util/List.java"),
     model!(Util, "java/util/Queue.java"),
@@ -164,7 +174,28 @@ pub const MODEL_SOURCES: &[ModelSource] = &[
         "AbstractMap",
         "HashMap",
         "LinkedHashMap",
-        "TreeMap"
+        "TreeMap",
+        "SortedMap",
+        "NavigableMap",
+        "HashSet",
+        "LinkedHashSet",
+        "TreeSet",
+        "SortedSet",
+        "NavigableSet"
+    ),
+    model!(
+        Util,
+        "java/util/SortedSet.java",
+        "TreeSet",
+        "SortedSet",
+        "NavigableSet"
+    ),
+    model!(
+        Util,
+        "java/util/NavigableSet.java",
+        "TreeSet",
+        "SortedSet",
+        "NavigableSet"
     ),
     model!(
         Util,
@@ -177,7 +208,14 @@ pub const MODEL_SOURCES: &[ModelSource] = &[
         "AbstractMap",
         "HashMap",
         "LinkedHashMap",
-        "TreeMap"
+        "TreeMap",
+        "SortedMap",
+        "NavigableMap",
+        "HashSet",
+        "LinkedHashSet",
+        "TreeSet",
+        "SortedSet",
+        "NavigableSet"
     ),
     model!(
         Util,
@@ -188,7 +226,14 @@ pub const MODEL_SOURCES: &[ModelSource] = &[
         "AbstractMap",
         "HashMap",
         "LinkedHashMap",
-        "TreeMap"
+        "TreeMap",
+        "SortedMap",
+        "NavigableMap",
+        "HashSet",
+        "LinkedHashSet",
+        "TreeSet",
+        "SortedSet",
+        "NavigableSet"
     ),
     model!(Util, "java/util/AbstractQueue.java", "AbstractQueue"),
     model!(Util, "java/util/AbstractList.java"),
@@ -204,7 +249,30 @@ pub const MODEL_SOURCES: &[ModelSource] = &[
         "AbstractMap",
         "HashMap",
         "LinkedHashMap",
-        "TreeMap"
+        "TreeMap",
+        "SortedMap",
+        "NavigableMap",
+        "HashSet",
+        "LinkedHashSet",
+        "TreeSet",
+        "SortedSet",
+        "NavigableSet"
+    ),
+    model!(
+        Util,
+        "java/util/SortedMap.java",
+        "TreeMap",
+        "SortedMap",
+        "NavigableMap",
+        "TreeSet"
+    ),
+    model!(
+        Util,
+        "java/util/NavigableMap.java",
+        "TreeMap",
+        "SortedMap",
+        "NavigableMap",
+        "TreeSet"
     ),
     model!(
         Util,
@@ -213,11 +281,34 @@ pub const MODEL_SOURCES: &[ModelSource] = &[
         "AbstractMap",
         "HashMap",
         "LinkedHashMap",
-        "TreeMap"
+        "TreeMap",
+        "SortedMap",
+        "NavigableMap",
+        "HashSet",
+        "LinkedHashSet",
+        "TreeSet",
+        "SortedSet",
+        "NavigableSet"
     ),
-    model!(Util, "java/util/HashMap.java", "HashMap", "LinkedHashMap"),
-    model!(Util, "java/util/LinkedHashMap.java", "LinkedHashMap"),
-    model!(Util, "java/util/TreeMap.java", "TreeMap"),
+    model!(
+        Util,
+        "java/util/HashMap.java",
+        "HashMap",
+        "LinkedHashMap",
+        "HashSet",
+        "LinkedHashSet"
+    ),
+    model!(
+        Util,
+        "java/util/LinkedHashMap.java",
+        "LinkedHashMap",
+        "HashSet",
+        "LinkedHashSet"
+    ),
+    model!(Util, "java/util/TreeMap.java", "TreeMap", "TreeSet"),
+    model!(Util, "java/util/HashSet.java", "HashSet", "LinkedHashSet"),
+    model!(Util, "java/util/LinkedHashSet.java", "LinkedHashSet"),
+    model!(Util, "java/util/TreeSet.java", "TreeSet"),
     model!(Strings, "java/lang/CharSequence.java"),
     model!(Strings, "java/lang/String.java"),
     model!(

@@ -42,7 +42,8 @@ impl Layout {
         layout.unfinal = p
             .classes
             .iter()
-            .filter(|c| c.kind != sattar_java::ClassKind::Interface)
+            // The models' classes run as the JDK's: nothing of theirs is compiled.
+            .filter(|c| c.kind != sattar_java::ClassKind::Interface && !p.is_library_class(&c.name))
             .map(|c| {
                 let finals = c.statics.iter().filter(|f| f.is_final);
                 let names = finals.map(|f| f.name.clone()).collect::<Vec<_>>();

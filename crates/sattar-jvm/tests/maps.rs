@@ -53,6 +53,24 @@ fn every_modelled_map_method_equals_the_jdk() {
 }
 
 #[test]
+fn random_set_scripts_equal_the_jdk() {
+    let p = common::program_of(maps::FILES);
+    let m = p.find_methods("MapOps.setScript")[0].id;
+    let mut jvm =
+        JvmRunner::start(&p, common::options(LIMITS.max_steps)).unwrap_or_else(|e| panic!("{e}"));
+    let mut rng = common::Rng::new(29);
+    let mut next = |n: u64| rng.below(n as usize) as u64;
+    let mut returned = 0;
+    for json in maps::set_scripts(300, 30, &mut next) {
+        let (input, _) = input_from_json(&json, "t.json", &p.schema(), &p.sig(m))
+            .unwrap_or_else(|e| panic!("{json}: {e}"));
+        let run = common::assert_same(&p, m, &input, &mut jvm, LIMITS);
+        returned += usize::from(matches!(run.termination, Termination::Returned(_)));
+    }
+    assert!(returned > 100, "only {returned} scripts ran to the end");
+}
+
+#[test]
 fn random_map_scripts_equal_the_jdk() {
     let p = common::program_of(maps::FILES);
     let m = p.find_methods("MapOps.script")[0].id;

@@ -445,6 +445,9 @@ impl<'a> TestWriter<'a> {
                     obj.class
                 )));
             }
+            if self.is_map(&obj.class) {
+                continue;
+            }
             if let Some(b) = sattar_heap::BoxClass::named(&obj.class) {
                 // A box of the input is its own object (not the cache's): `new Integer(5)`.
                 let var = self.names.fresh(&lower_first(id.as_str()), "o");
@@ -490,11 +493,18 @@ impl<'a> TestWriter<'a> {
             let class = typed.then(|| class.name.clone());
             self.vars.insert(id.clone(), Var { name: var, class });
         }
+        // Maps once every other object exists: a TreeMap takes its comparator when made.
+        for (id, obj) in &heap.objects {
+            if self.is_map(&obj.class) {
+                self.declare_map(id, obj)?;
+            }
+        }
         for (id, obj) in &heap.objects {
             if self.enum_constant(id).is_some()
                 || sattar_heap::BoxClass::named(&obj.class).is_some()
                 || is_text(&obj.class)
                 || string_storage(heap, id)
+                || self.is_map(&obj.class)
             {
                 continue;
             }
@@ -528,6 +538,46 @@ impl<'a> TestWriter<'a> {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// Whether `class` is a modelled map or a program's subclass of one.
+    fn is_map(&self, class: &str) -> bool {
+        self.program
+            .is_subclass(class, sattar_java::library::ABSTRACT_MAP)
+    }
+
+    /// `new HashMap<>()`, `new LinkedHashMap<>(16, 0.75f, order)` or `new TreeMap<>(cmp)` for an
+    /// input map as its constructor makes it (empty: what generated inputs hold); a map with
+    /// entries, or of a program's subclass, is refused (its table or tree is the JDK's private
+    /// state, which a test cannot set).
+    fn declare_map(&mut self, id: &ObjId, obj: &Object) -> Result<(), ExportError> {
+        let param = |f: &str| obj.get(f).cloned().unwrap_or(Value::Null);
+        let fresh = obj.fields.iter().all(|(f, v)| {
+            sattar_java::library::MAP_PARAMETERS.contains(&f.as_str())
+                || matches!(v, Value::Null | Value::Int(0) | Value::Bool(false))
+        });
+        let args = match (obj.class.as_str(), fresh) {
+            ("java.util.HashMap", true) => String::new(),
+            ("java.util.LinkedHashMap", true) => {
+                format!("16, 0.75f, {}", param("accessOrder") == Value::Bool(true))
+            }
+            ("java.util.TreeMap", true) => match param("comparator") {
+                Value::Ref(c) => self.var(&c)?.name.clone(),
+                _ => String::new(),
+            },
+            _ => {
+                return Err(self.bad(format!(
+                    "object {id} is a {} with entries or of the program's own subclass, which the JUnit export does not build (its table or tree is the JDK's private state; run the test with `sattar run`)",
+                    obj.class
+                )))
+            }
+        };
+        let var = self.names.fresh(&lower_first(id.as_str()), "m");
+        self.lines
+            .push(format!("{0} {var} = new {0}<>({args});", obj.class));
+        let class = Some(obj.class.clone());
+        self.vars.insert(id.clone(), Var { name: var, class });
         Ok(())
     }
 

@@ -9,6 +9,8 @@
 //! iterators that fail fast, run dry or remove twice; and scripts of many operations in a row,
 //! long enough to resize a table several times. The map stays in a field, so each engine's
 //! post-state shows the JDK's own fields: table, bins, thresholds, links, tree shape, colours.
+//! HashSet, LinkedHashSet and TreeSet (natural and comparator order) the same way: every
+//! modelled method, navigation, equality across classes, random scripts.
 #![allow(dead_code)]
 
 /// The sources.
@@ -245,6 +247,75 @@ public class MapOps {
             }
         }
     }
+    Set<Key> s;
+    static Set<Key> makeSet(int kind) {
+        switch (kind) {
+            case 0: return new HashSet<>();
+            case 1: return new HashSet<>(2);
+            case 2: return new LinkedHashSet<>();
+            case 3: return new TreeSet<>();
+            default: return new TreeSet<>(new Desc());
+        }
+    }
+    int setOp(int op, int k) {
+        Key key = key(k);
+        switch (op) {
+            case 0: return s.add(key) ? 1 : 0;
+            case 1: return s.remove(key) ? 1 : 0;
+            case 2: return s.contains(key) ? 1 : 0;
+            case 3: return s.size() * 2 + (s.isEmpty() ? 1 : 0);
+            case 4: {
+                int sum = 0;
+                for (Key x : s) {
+                    sum = sum * 10 + v(x) + 1;
+                }
+                return sum;
+            }
+            case 5: {
+                Iterator<Key> it = s.iterator();
+                int n = 0;
+                while (it.hasNext()) {
+                    if (v(it.next()) <= k) {
+                        it.remove();
+                        n++;
+                    }
+                }
+                return n;
+            }
+            case 6: s.clear(); return s.size();
+            case 7: return s.hashCode();
+            case 8: {
+                Set<Key> copy = makeSet(k % 5);
+                for (Key x : s) {
+                    copy.add(x);
+                }
+                return (s.equals(copy) ? 1 : 0) + (copy.equals(s) ? 2 : 0);
+            }
+            default: {
+                if (!(s instanceof NavigableSet)) {
+                    return s.add(key) ? 1 : 0;
+                }
+                NavigableSet<Key> t = (NavigableSet<Key>) s;
+                switch (op) {
+                    case 9: return v(t.first());
+                    case 10: return v(t.last());
+                    case 11: return v(t.floor(key));
+                    case 12: return v(t.ceiling(key)) + v(t.higher(key)) * 100;
+                    case 13: return v(t.lower(key));
+                    case 14: return v(t.pollFirst());
+                    default: return v(t.pollLast());
+                }
+            }
+        }
+    }
+    int setScript(int kind, int[] ops) {
+        s = makeSet(kind);
+        int acc = 0;
+        for (int i = 0; i + 1 < ops.length; i += 2) {
+            acc = acc * 7 + setOp(ops[i], ops[i + 1]);
+        }
+        return acc;
+    }
     int crowd(int kind, int n) {
         m = make(kind);
         for (int i = 0; i < n; i++) {
@@ -272,6 +343,13 @@ public class MapOps {
 ",
     ),
 ];
+
+/// The set kinds `makeSet` builds: HashSet, HashSet(2), LinkedHashSet, TreeSet, TreeSet with a
+/// descending comparator.
+pub const SET_KINDS: u64 = 5;
+
+/// The operations `setOp` knows.
+pub const SET_OPS: u64 = 16;
 
 /// The map kinds `make` builds: HashMap, HashMap(2), LinkedHashMap, TreeMap, TreeMap with a
 /// descending comparator, a LinkedHashMap evicting beyond 3 entries.
@@ -339,6 +417,18 @@ pub fn cases() -> Vec<(&'static str, String)> {
             }
         }
     }
+    for kind in 0..SET_KINDS {
+        for prefix in [&[][..], &[0, 1, 0, 4, 0, 3, 0, 15]] {
+            for op in 0..SET_OPS {
+                for k in [0, 3, 15] {
+                    let mut ops = prefix.to_vec();
+                    ops.extend([op, k, 4, 0]);
+                    let args = [("kind", kind as i64)];
+                    out.push(("setScript", input(&args, Some(("ops", &ops)))));
+                }
+            }
+        }
+    }
     for keys in [&[][..], &[5], &[3, 1, 4, 0, 6, 2, 5]] {
         for op in 0..=11 {
             for k in [0, 3, 7] {
@@ -378,6 +468,25 @@ pub fn scripts(count: usize, len: usize, next: &mut dyn FnMut(u64) -> u64) -> Ve
                     o => o,
                 };
                 ops.extend([op, next(16), next(4)]);
+            }
+            input(&[("kind", kind as i64)], Some(("ops", &ops)))
+        })
+        .collect()
+}
+
+/// `count` scripts of `len` random operations on a random kind of set, as `setScript` inputs.
+pub fn set_scripts(count: usize, len: usize, next: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+    (0..count)
+        .map(|_| {
+            let kind = next(SET_KINDS);
+            let mut ops = Vec::new();
+            for _ in 0..len {
+                let op = match next(SET_OPS + 4) {
+                    o if o >= SET_OPS => 0,
+                    6 if next(4) > 0 => 0,
+                    o => o,
+                };
+                ops.extend([op, next(16)]);
             }
             input(&[("kind", kind as i64)], Some(("ops", &ops)))
         })

@@ -10,7 +10,7 @@ import java.util.NoSuchElementException;
  * snapshots, as the JDK's. The views are made anew per call rather than cached; the navigable
  * and sorted views (subMap, headMap, descendingMap, …) are not modelled.
  */
-public class TreeMap<K, V> extends AbstractMap<K, V> {
+public class TreeMap<K, V> extends AbstractMap<K, V> implements NavigableMap<K, V> {
     private static final boolean RED = false;
     private static final boolean BLACK = true;
 
