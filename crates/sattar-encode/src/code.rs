@@ -64,6 +64,9 @@ pub struct Instance {
     pub executed: Option<bool>,
 }
 
+/// Tags a loop iteration in a [`BranchInstance::key`] (call sites are node addresses, below it).
+const LOOP_ITERATION: u64 = 1 << 63;
+
 /// One evaluation of a branch condition.
 #[derive(Clone, Debug)]
 pub struct BranchInstance {
@@ -75,6 +78,10 @@ pub struct BranchInstance {
     pub guard: Bool,
     /// Its value.
     pub taken: Bool,
+    /// Where it is evaluated: the call sites and loop iterations around it, then the statement.
+    /// Two walks of the same program under the same bounds (a fixed input and a free pre-state)
+    /// give corresponding evaluations the same key, whatever code each found unreachable.
+    pub key: Vec<u64>,
 }
 
 /// Everything the walk over the code produced.
@@ -136,8 +143,11 @@ pub struct Walker<'a> {
     program: &'a Program,
     session: &'a mut Session,
     grouped: bool,
-    /// Skip code no run can reach (off: every walk over the same bounds creates the same instances).
-    skip_dead: bool,
+    /// The call sites (node addresses and callees) and loop iterations the walk is in: the
+    /// prefix of every branch evaluation's key.
+    context: Vec<u64>,
+    /// The node being walked (its address): a call's site.
+    site: u64,
     bounds: &'a Bounds,
     universe: Universe,
     heap: SymHeap,
@@ -188,7 +198,8 @@ impl<'a> Walker<'a> {
             program,
             session,
             grouped,
-            skip_dead: true,
+            context: Vec::new(),
+            site: 0,
             bounds,
             universe,
             heap,
@@ -215,17 +226,10 @@ impl<'a> Walker<'a> {
         }
     }
 
-    /// Keeps unreachable code in the walk, so that walks over different pre-states with the same
-    /// bounds create the same instances in the same order (their indices correspond).
-    pub fn aligned(mut self) -> Self {
-        self.skip_dead = false;
-        self
-    }
-
     /// Whether the current point is unreachable and may be skipped (everything is, past the
     /// instance budget).
     fn dead(&self) -> bool {
-        self.too_large || self.skip_dead && self.guard == Bool::FALSE
+        self.too_large || self.guard == Bool::FALSE
     }
 
     /// Whether the circuit reached its node limit: the encoding is refused, so the walk stops.
@@ -493,6 +497,7 @@ impl<'a> Walker<'a> {
             NodeKind::Enter => self.begin(n.stmt),
             NodeKind::Cover => self.cover.push((n.stmt, self.guard)),
             NodeKind::Let { var, value } => {
+                self.site = std::ptr::from_ref(n) as usize as u64;
                 let v = self.rvalue(value, *var);
                 self.bind(*var, v);
             }
@@ -782,11 +787,14 @@ impl<'a> Walker<'a> {
         let g = self.guard;
         let c = self.define(g, c, &Type::Boolean);
         self.bind(cond, c.clone());
+        let mut key = self.context.clone();
+        key.push(u64::from(id.0));
         self.branches.push(BranchInstance {
             stmt: id,
             instance: self.instances.len() - 1,
             guard: self.guard,
             taken: c.as_bool(),
+            key,
         });
     }
 
@@ -802,14 +810,17 @@ impl<'a> Walker<'a> {
             if self.dead() || self.outgrown() {
                 break;
             }
+            self.context.push(LOOP_ITERATION | u64::from(i));
             self.block(head);
             if i == k {
                 let g = self.guard;
                 self.go_past(BoundKey::Loop(id), g);
                 self.guard = Bool::FALSE;
+                self.context.pop();
                 break;
             }
             self.block(body);
+            self.context.pop();
         }
         let exits = self.labels.pop().map_or(Bool::FALSE, |l| l.exits);
         self.guard = self.session.circuit_mut().or2(exits, self.guard);
@@ -1361,7 +1372,9 @@ impl<'a> Walker<'a> {
             ty: m.ret.clone(),
         });
         self.stack.push(method);
+        self.context.extend([self.site, u64::from(method.0)]);
         self.block(&m.body.block);
+        self.context.truncate(self.context.len() - 2);
         self.stack.pop();
         self.frames.pop();
         let ctx = self.calls.pop()?;

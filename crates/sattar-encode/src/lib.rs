@@ -560,30 +560,18 @@ fn set_literals(e: &SetExpr, out: &mut Vec<i64>) {
     }
 }
 
-/// One encoding under fixed bounds.
-fn build(
-    program: &Program,
-    method: MethodId,
-    spec: &ResolvedMethod,
-    pre: PreSpec,
-    mode: Mode,
-    bounds: Bounds,
-) -> Result<Encoding, EncodeError> {
-    build_walk(program, method, spec, pre, mode, bounds, false)
-}
-
-/// A direct encoding under exactly `bounds` that keeps unreachable code: two such encodings with the
-/// same bounds (a fixed input and a free pre-state, say) have corresponding instances and branch
-/// evaluations at the same indices. Test generation uses this to name the failing run's branches
-/// in the free encoding.
-pub fn encode_aligned(
+/// A direct encoding under exactly `bounds`. Two such encodings with the same bounds (a fixed
+/// input and a free pre-state, say) name corresponding branch evaluations by the same
+/// [`BranchInstance::key`]: test generation finds the failing run's branches in the free
+/// encoding so.
+pub fn encode_with_bounds(
     program: &Program,
     method: MethodId,
     spec: &ResolvedMethod,
     pre: PreSpec,
     bounds: Bounds,
 ) -> Result<Encoding, EncodeError> {
-    build_walk(program, method, spec, pre, Mode::Direct, bounds, true)
+    build(program, method, spec, pre, Mode::Direct, bounds)
 }
 
 /// The bounds a free pre-state of `scope` starts from (what `check` grows from).
@@ -597,14 +585,14 @@ pub fn free_bounds(
     initial_bounds(program, method, spec, PreSpec::Free { scope }, opts)
 }
 
-fn build_walk(
+/// One encoding under fixed bounds.
+fn build(
     program: &Program,
     method: MethodId,
     spec: &ResolvedMethod,
     pre: PreSpec,
     mode: Mode,
     bounds: Bounds,
-    aligned: bool,
 ) -> Result<Encoding, EncodeError> {
     let sig = program.sig(method);
     let fixed = match pre {
@@ -638,7 +626,6 @@ fn build_walk(
         state.universe,
         state.heap,
     );
-    let walker = if aligned { walker.aligned() } else { walker };
     let mut walked = walker.run(method, state.this.clone(), arg_vals);
     if walked.too_large {
         return Err(EncodeError::TooManyInstances(bounds.max_instances));

@@ -56,7 +56,8 @@ pub struct ClassAtoms {
     pub ancestors: BTreeSet<String>,
     /// Its atoms, as global indices in creation order.
     pub atoms: Vec<usize>,
-    /// Its enum constants' object ids, in ordinal order (empty for other classes).
+    /// Its environment objects' ids: an enum's constants in ordinal order, `java.lang.Object`'s
+    /// model constants (HashSet's `PRESENT`); empty for other classes.
     pub constants: Vec<String>,
     /// The field holding an inner class's enclosing instance (never null in Java).
     pub outer: Option<usize>,
@@ -111,6 +112,7 @@ impl Universe {
         let concrete = |c: &&sattar_java::Class| {
             !c.is_exception && !c.is_abstract && c.kind != ClassKind::Interface
         };
+        let environment = program.environment();
         let classes: Vec<ClassAtoms> = program
             .classes
             .iter()
@@ -146,7 +148,13 @@ impl Universe {
                     fields,
                     ancestors,
                     atoms: Vec::new(),
-                    constants: c.enum_constants.iter().map(|k| c.constant_id(k)).collect(),
+                    // Enum constants in ordinal order; a model's constant objects (HashSet's
+                    // PRESENT, a java.lang.Object).
+                    constants: environment
+                        .iter()
+                        .filter(|(_, o)| o.class == c.name)
+                        .map(|(id, _)| id.as_str().to_string())
+                        .collect(),
                     outer,
                 }
             })

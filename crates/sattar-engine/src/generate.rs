@@ -5,7 +5,8 @@
 
 use crate::{EngineError, Subject};
 use sattar_encode::{
-    encode, encode_aligned, free_bounds, Bounds, Decoded, EncodeOptions, Encoding, PreSpec,
+    encode, encode_with_bounds, free_bounds, Bounds, BranchInstance, Decoded, EncodeOptions,
+    Encoding, PreSpec,
 };
 use sattar_heap::TestInput;
 use sattar_java::StmtId;
@@ -28,7 +29,7 @@ impl Candidate {
     }
 }
 
-/// The queries of one round over a free pre-state, aligned with the failing run.
+/// The queries of one round over a free pre-state, with the failing run's branches located in it.
 pub struct PathQueries {
     enc: Encoding,
     /// The failing run's branch evaluations: index into the free encoding's branches, outcome.
@@ -46,13 +47,14 @@ pub fn scope_of(input: &TestInput) -> usize {
 }
 
 /// What every round's queries share: the free scope, bounds that fit both it and the failing run,
-/// and the failing run's branch evaluations located in the aligned free encoding.
+/// and the failing run's branch evaluations, named by their keys (where in the code, call sites
+/// and loop iterations included, and which occurrence of that key).
 #[derive(Clone, Debug)]
 pub struct FailingPath {
     scope: usize,
     bounds: Bounds,
-    /// Index into the aligned encoding's branches, and the failing run's outcome there.
-    path: Vec<(usize, bool)>,
+    /// The failing run's branch evaluations in order: key, occurrence, outcome.
+    path: Vec<(Vec<u64>, usize, bool)>,
 }
 
 impl FailingPath {
@@ -71,13 +73,17 @@ impl FailingPath {
             &fixed.bounds,
             &fixed.unroll_used(),
         );
-        let concrete = encode_aligned(p, m, spec, PreSpec::Fixed(failing), bounds.clone())?;
+        let concrete = encode_with_bounds(p, m, spec, PreSpec::Fixed(failing), bounds.clone())?;
+        let mut seen: BTreeMap<&[u64], usize> = BTreeMap::new();
         let path = concrete
             .branches
             .iter()
-            .enumerate()
-            .filter(|(_, b)| b.guard == Bool::TRUE)
-            .map(|(i, b)| (i, b.taken == Bool::TRUE))
+            .filter(|b| b.guard == Bool::TRUE)
+            .map(|b| {
+                let n = seen.entry(&b.key).or_default();
+                *n += 1;
+                (b.key.clone(), *n - 1, b.taken == Bool::TRUE)
+            })
             .collect();
         Ok(FailingPath {
             scope,
@@ -95,14 +101,15 @@ impl PathQueries {
         let free = PreSpec::Free {
             scope: failing.scope,
         };
-        let mut enc = encode_aligned(p, m, spec, free, failing.bounds.clone())?;
+        let mut enc = encode_with_bounds(p, m, spec, free, failing.bounds.clone())?;
         let (valid, fits) = (enc.pre_ok(), enc.in_bounds());
         enc.session.assert_hard(valid);
         enc.session.assert_hard(fits);
         let coverage = enc.coverage();
+        let path = locate(&enc.branches, &failing.path);
         Ok(PathQueries {
             enc,
-            path: failing.path.clone(),
+            path,
             coverage,
         })
     }
@@ -185,6 +192,22 @@ impl PathQueries {
         }
         lits
     }
+}
+
+/// The failing run's branch evaluations (key, occurrence, outcome) as indices into `branches` of
+/// a free encoding, in order. One the free encoding lacks (a run past its bounds) ends the path:
+/// a prefix negated further on would not be the failing run's.
+fn locate(branches: &[BranchInstance], path: &[(Vec<u64>, usize, bool)]) -> Vec<(usize, bool)> {
+    let mut at: BTreeMap<(&[u64], usize), usize> = BTreeMap::new();
+    let mut seen: BTreeMap<&[u64], usize> = BTreeMap::new();
+    for (i, b) in branches.iter().enumerate() {
+        let n = seen.entry(&b.key).or_default();
+        at.insert((&b.key, *n), i);
+        *n += 1;
+    }
+    path.iter()
+        .map_while(|(key, n, taken)| at.get(&(key.as_slice(), *n)).map(|&i| (i, *taken)))
+        .collect()
 }
 
 /// Bounds holding both the free scope's and the failing run's needs.

@@ -1252,9 +1252,19 @@ impl Program {
         out
     }
 
-    /// The objects every run starts with: each enum constant, with its ordinal.
+    /// The objects every run starts with: each enum constant, with its ordinal, and each
+    /// constant object of a model the program has (HashSet's `PRESENT`).
     pub fn environment(&self) -> Vec<(ObjId, Object)> {
         let mut out = Vec::new();
+        for (class, field) in crate::library::MODEL_CONSTANTS {
+            if self.class(class).is_some() && self.class(sattar_heap::OBJECT).is_some() {
+                let object = Object {
+                    class: sattar_heap::OBJECT.into(),
+                    fields: BTreeMap::new(),
+                };
+                out.push((ObjId::new(format!("{class}.{field}")), object));
+            }
+        }
         for c in self.classes.iter().filter(|c| c.kind == ClassKind::Enum) {
             for (i, k) in c.enum_constants.iter().enumerate() {
                 let mut fields: BTreeMap<String, HeapValue> = self

@@ -48,6 +48,22 @@ pub use sattar_heap::{is_string_class, CHAR_ARRAY, STRING, STRING_BUILDER, STRIN
 /// is given, built on the JVM and read back field by field.
 pub const ABSTRACT_MAP: &str = "java.util.AbstractMap";
 
+/// A model's static final `Object`s, made once by the JDK's class initializer (HashSet's and
+/// TreeSet's `PRESENT`, the value of every key of their maps): objects every run starts with,
+/// of class `java.lang.Object`, named `Class.FIELD` as an enum constant is; never an input.
+pub const MODEL_CONSTANTS: &[(&str, &str)] = &[
+    ("java.util.HashSet", "PRESENT"),
+    ("java.util.TreeSet", "PRESENT"),
+];
+
+/// The id of model constant `field` of `class` (`java.util.HashSet.PRESENT`), if it is one.
+pub fn model_constant(class: &str, field: &str) -> Option<String> {
+    MODEL_CONSTANTS
+        .iter()
+        .any(|&(c, f)| c == class && f == field)
+        .then(|| format!("{class}.{field}"))
+}
+
 /// The fields of a modelled map a constructor sets from its arguments: a free pre-state may
 /// choose them; every other field of the JDK's is at its default there (an empty map).
 pub const MAP_PARAMETERS: &[&str] = &["comparator", "accessOrder"];

@@ -404,6 +404,31 @@ fn static_infos(env: &mut JNIEnv, c: &WireClass, class: &GlobalRef) -> Res<Vec<S
         .collect()
 }
 
+/// A model class's constant objects (HashSet's `PRESENT`): `(object id, the JDK's object)`, so
+/// that an input's and a run's references to it are the JDK's own.
+fn model_constants(
+    env: &mut JNIEnv,
+    c: &WireClass,
+    class: &GlobalRef,
+) -> Res<Vec<(String, GlobalRef)>> {
+    let mut out = Vec::new();
+    for &(owner, field) in sattar_java::library::MODEL_CONSTANTS {
+        if c.name != owner {
+            continue;
+        }
+        let what = format!("the JDK's {owner}.{field}");
+        let o = env
+            .get_static_field(class_ref(class), field, "Ljava/lang/Object;")
+            .and_then(|v| v.l())
+            .map_err(|err| describe(env, &what, err))?;
+        let g = env
+            .new_global_ref(o)
+            .map_err(|err| describe(env, &what, err))?;
+        out.push((format!("{owner}.{field}"), g));
+    }
+    Ok(out)
+}
+
 /// An enum's constants: `(object id, the JVM's constant)`.
 fn constants(env: &mut JNIEnv, c: &WireClass, class: &GlobalRef) -> Res<Vec<(String, GlobalRef)>> {
     let descriptor = format!("L{};", c.binary);
@@ -452,6 +477,9 @@ impl Bridge {
                 bridge.statics.push(s);
             }
             bridge.constants.extend(constants(env, c, &info.class)?);
+            bridge
+                .constants
+                .extend(model_constants(env, c, &info.class)?);
             bridge.by_name.insert(c.name.clone(), bridge.classes.len());
             bridge.classes.push(info);
         }

@@ -106,3 +106,27 @@ fn pre_state_maps_equal_the_jdk() {
         common::assert_same(&p, m, &input, &mut jvm, LIMITS);
     }
 }
+
+/// Known answers, so that the engines cannot agree on a wrong one: on every kind of set,
+/// `add(1)` is true, `add(1)` again false (the JDK's `PRESENT` comes back from the map),
+/// `remove(1)` true: the script folds them as ((1 · 7) + 0) · 7 + 1 = 50.
+#[test]
+fn set_answers_are_the_jdks() {
+    let p = common::program_of(maps::FILES);
+    let m = p.find_methods("MapOps.setScript")[0].id;
+    let mut jvm =
+        JvmRunner::start(&p, common::options(LIMITS.max_steps)).unwrap_or_else(|e| panic!("{e}"));
+    for kind in 0..maps::SET_KINDS {
+        let json = format!(
+            r#"{{"this":"O","args":{{"kind":{kind},"ops":"A"}},"objects":{{"O":{{"class":"maps.MapOps"}},"A":{{"class":"int[]","elements":[0,1,0,1,1,1]}}}}}}"#
+        );
+        let (input, _) = input_from_json(&json, "t.json", &p.schema(), &p.sig(m))
+            .unwrap_or_else(|e| panic!("{json}: {e}"));
+        let run = common::assert_same(&p, m, &input, &mut jvm, LIMITS);
+        assert_eq!(
+            run.termination,
+            Termination::Returned(Some(sattar_heap::Value::Int(50))),
+            "kind {kind}"
+        );
+    }
+}

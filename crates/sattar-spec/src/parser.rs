@@ -292,7 +292,12 @@ impl Parser {
         loop {
             let (name, span) = self.name("a parameter name")?;
             self.expect_sym(":")?;
-            let (ty, _) = self.qual_name("a type (`int`, `boolean` or a class name)")?;
+            let (mut ty, _) = self.qual_name("a type (`int`, `boolean` or a class name)")?;
+            // An array type as Java writes it: `int[]`, `Node[][]`.
+            while self.eat_sym("[") {
+                self.expect_sym("]")?;
+                ty.push_str("[]");
+            }
             params.push(Param { name, ty, span });
             if self.eat_sym(")") {
                 return Ok(params);

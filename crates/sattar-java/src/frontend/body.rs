@@ -98,6 +98,8 @@ pub(crate) fn lower_program(cx: &Cx, decls: Decls) -> Program {
         })
         .collect();
     let mut classes = decls.classes.clone();
+    let object = super::decls::object_class(&mut classes);
+    classes.extend(object);
     classes.extend(super::decls::box_classes(&decls));
     classes.extend(super::decls::array_classes(&decls));
     let mut program = Program {

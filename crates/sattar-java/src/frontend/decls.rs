@@ -309,6 +309,37 @@ pub(crate) fn box_classes(decls: &Decls) -> Vec<Class> {
         .collect()
 }
 
+/// `java.lang.Object` as a class of objects when the program's models have constants (HashSet's
+/// `PRESENT` is a plain Object), those statics taken off their classes: a constant is an object
+/// of the environment, not a static field an input gives.
+pub(crate) fn object_class(classes: &mut [Class]) -> Option<Class> {
+    let mut any = false;
+    for c in classes.iter_mut() {
+        let before = c.statics.len();
+        c.statics
+            .retain(|f| crate::library::model_constant(&c.name, &f.name).is_none());
+        any |= c.statics.len() < before;
+    }
+    any.then(|| Class {
+        name: OBJECT.into(),
+        binary: OBJECT.into(),
+        file: FileId(0),
+        kind: ClassKind::Class,
+        is_abstract: false,
+        is_private: false,
+        superclass: None,
+        interfaces: Vec::new(),
+        outer: None,
+        fields: Vec::new(),
+        statics: Vec::new(),
+        enum_constants: Vec::new(),
+        is_exception: false,
+        annotations: Vec::new(),
+        span: Span::default(),
+        element: None,
+    })
+}
+
 /// The array classes the program names (`int[]`, `Node[]`): final classes with the one field
 /// `length`, implementing `Cloneable` and `Serializable` (JLS 10.8). Their elements are fields
 /// named by index in every heap ([`sattar_heap::element_field`]).

@@ -579,9 +579,12 @@ impl Lower<'_, '_> {
         }
     }
 
-    /// A static field's value.
+    /// A static field's value (a model's constant object: its environment object).
     fn static_read(&mut self, n: usize, out: &mut Block) -> R<Operand> {
         let field = self.field_ref(n)?;
+        if let Some(id) = crate::library::model_constant(&field.class, &field.name) {
+            return Ok(Operand::Const(Literal::Constant(id)));
+        }
         let ty = self.type_of(n)?;
         Ok(self.let_temp(ty, Rvalue::ReadStatic(field), out))
     }
