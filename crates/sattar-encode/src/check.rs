@@ -252,6 +252,46 @@ fn check_scope(
     }
 }
 
+/// The bounds of `scope` grown as `check` grows them, until no valid input with integers in
+/// `0..=3` goes past them (a HashMap's first table has 16 slots: a run that puts needs arrays of
+/// 16), or as far as the size budget and `max_unroll` allow: the inputs [`for_each_input`]
+/// enumerates are every such input whose run fits.
+fn enumeration_bounds(
+    program: &Program,
+    method: MethodId,
+    spec: &ResolvedMethod,
+    scope: usize,
+) -> Result<Bounds, EncodeError> {
+    let pre = PreSpec::Free { scope };
+    let opts = EncodeOptions::default();
+    let mut bounds = initial_bounds(program, method, spec, pre, &opts)?;
+    let mut fitted: Option<Bounds> = None;
+    loop {
+        let mut enc = match build(program, method, spec, pre, Mode::Direct, bounds.clone()) {
+            Ok(enc) => enc,
+            // Grown past the size budget: the last bounds that fitted it.
+            Err(EncodeError::TooManyInstances(_) | EncodeError::TooLarge(_))
+                if fitted.is_some() =>
+            {
+                return Ok(fitted.unwrap_or(bounds));
+            }
+            Err(e) => return Err(e),
+        };
+        fitted = Some(bounds.clone());
+        let (valid, small) = (enc.pre_ok(), enc.small_ints());
+        enc.session.assert_hard(valid);
+        enc.session.assert_hard(small);
+        let (unwinding, overflow) = (enc.unwinding(), enc.overflow());
+        let Outcome::Sat(m) = enc.session.solve(&[], &[unwinding, !overflow])? else {
+            return Ok(bounds);
+        };
+        match grow(&enc, &m, bounds.clone(), opts.max_unroll) {
+            Ok(next) => bounds = next,
+            Err(_) => return Ok(bounds),
+        }
+    }
+}
+
 /// The report for an encoding a valid input (`m`) goes past and whose bounds may not grow: a
 /// violation within the bounds if there is one (the better report), else the smallest such input.
 fn unbounded(mut enc: Encoding, m: Model, bounds: &Bounds) -> Result<Scoped, EncodeError> {
@@ -406,7 +446,8 @@ pub fn for_each_input(
     f: &mut dyn FnMut(sattar_heap::TestInput) -> std::ops::ControlFlow<()>,
 ) -> Result<(), EncodeError> {
     let pre = PreSpec::Free { scope };
-    let mut enc = crate::encode(program, method, spec, pre, &EncodeOptions::default())?;
+    let bounds = enumeration_bounds(program, method, spec, scope)?;
+    let mut enc = build(program, method, spec, pre, Mode::Direct, bounds)?;
     let (valid, fits, small) = (enc.pre_ok(), enc.in_bounds(), enc.small_ints());
     let counters = enc.counters_at_zero(program);
     let violation = match kind {

@@ -547,6 +547,69 @@ impl<'a> TestWriter<'a> {
             .is_subclass(class, sattar_java::library::ABSTRACT_MAP)
     }
 
+    /// Whether objects of `class` keep their state in the JDK's private fields (a map, a
+    /// HashSet or TreeSet): a test reads them through their `size()` only.
+    fn is_jdk_state(&self, class: &str) -> bool {
+        self.is_map(class) || SETS.contains(&class)
+    }
+
+    /// The objects of `post` reached only through a map's or set's private fields (its table,
+    /// nodes, keys and values) — not asserted.
+    fn inside_jdk_state(&self, post: &Heap) -> std::collections::BTreeSet<ObjId> {
+        let refs = |o: &'_ Object| -> Vec<ObjId> {
+            o.fields
+                .values()
+                .filter_map(|v| match v {
+                    Value::Ref(r) => Some(r.clone()),
+                    _ => None,
+                })
+                .collect()
+        };
+        let mut seen = std::collections::BTreeSet::new();
+        let mut todo: Vec<ObjId> = post
+            .objects
+            .values()
+            .filter(|o| self.is_jdk_state(&o.class))
+            .flat_map(refs)
+            .collect();
+        while let Some(id) = todo.pop() {
+            if self.vars.contains_key(&id) || !seen.insert(id.clone()) {
+                continue;
+            }
+            todo.extend(post.get(&id).map(refs).unwrap_or_default());
+        }
+        seen
+    }
+
+    /// `assertEquals(n, m.size())` for a map or set of `post`: its size, from its own `size`
+    /// (a map) or its map's (a set's `map` or `m`).
+    fn assert_size(&self, id: &ObjId, post: &Heap) -> Result<String, ExportError> {
+        let obj = post
+            .get(id)
+            .ok_or_else(|| self.bad(format!("no object {id}")))?;
+        let map = match obj.fields.get("map").or_else(|| obj.fields.get("m")) {
+            Some(Value::Ref(m)) if !self.is_map(&obj.class) => post.get(m),
+            _ => Some(obj),
+        };
+        let Some(Value::Int(n)) = map.and_then(|m| m.get("size")) else {
+            return Err(self.bad(format!("the {} {id} has no size", obj.class)));
+        };
+        let var = self.var(id)?;
+        let api = if self.is_map(&obj.class) {
+            "java.util.Map<?, ?>"
+        } else {
+            "java.util.Collection<?>"
+        };
+        let actual = match &var.class {
+            Some(_) => format!("{}.size()", var.name),
+            None => format!("(({api}) {}).size()", var.name),
+        };
+        let msg = string(&format!(
+            "{actual} (its entries are the JDK's private state: not asserted)"
+        ));
+        Ok(format!("assertEquals({n}, {actual}, {msg});"))
+    }
+
     /// `new HashMap<>()`, `new LinkedHashMap<>(16, 0.75f, order)` or `new TreeMap<>(cmp)` for an
     /// input map as its constructor makes it (empty: what generated inputs hold); a map with
     /// entries, or of a program's subclass, is refused (its table or tree is the JDK's private
@@ -1172,6 +1235,11 @@ impl<'a> TestWriter<'a> {
         let order = self.bind_new_objects(post)?;
         for id in order {
             let Some(obj) = post.get(&id) else { continue };
+            if self.is_jdk_state(&obj.class) {
+                let line = self.assert_size(&id, post)?;
+                self.lines.push(line);
+                continue;
+            }
             if let Some(element) = self.array_element(&obj.class) {
                 let var = self.var(&id)?.clone();
                 let n = obj.length().unwrap_or(0);
@@ -1258,6 +1326,9 @@ impl<'a> TestWriter<'a> {
             }
             let Some(obj) = post.get(&id) else { continue };
             order.push(id.clone());
+            if self.is_jdk_state(&obj.class) {
+                continue; // its table or tree is the JDK's private state
+            }
             for (name, value) in &obj.fields {
                 let Value::Ref(target) = value else { continue };
                 if self.vars.contains_key(target)
@@ -1270,10 +1341,12 @@ impl<'a> TestWriter<'a> {
                 queue.push_back(target.clone());
             }
         }
-        let unbound = post
-            .objects
-            .keys()
-            .find(|id| !self.vars.contains_key(*id) && self.enum_constant(id).is_none());
+        let inside = self.inside_jdk_state(post);
+        let unbound = post.objects.keys().find(|id| {
+            !self.vars.contains_key(*id)
+                && self.enum_constant(id).is_none()
+                && !inside.contains(*id)
+        });
         match unbound {
             Some(id) => Err(self.bad(format!(
                 "post-state object {id} is reachable from neither the input nor the result"
@@ -1346,6 +1419,13 @@ impl<'a> TestWriter<'a> {
         })
     }
 }
+
+/// The modelled sets, whose elements are the keys of a map of the JDK's (`map`, `m`).
+const SETS: &[&str] = &[
+    "java.util.HashSet",
+    "java.util.LinkedHashSet",
+    "java.util.TreeSet",
+];
 
 /// Whether `class` is String or StringBuilder, whose chars are a `char[]` of their own.
 fn is_text(class: &str) -> bool {

@@ -1204,3 +1204,82 @@ fn the_spec_oracle_reads_arrays_in_both_states() {
         );
     }
 }
+
+// ---------------------------------------------------------------- maps in inputs
+
+const CACHE: &str = "import java.util.*;
+public class Cache {
+    Map<Integer, Integer> counts;
+    TreeMap<Integer, Integer> sorted;
+    LinkedHashMap<Integer, Integer> recent;
+    int touch(int k) {
+        Integer c = counts.get(k);
+        counts.put(k, c == null ? 1 : c + 1);
+        sorted.put(k, counts.get(k));
+        recent.put(k, k);
+        recent.get(0);
+        int first = recent.keySet().iterator().next();
+        return counts.get(k) * 100 + sorted.firstKey() * 10 + first;
+    }
+}
+class Down implements Comparator<Integer> {
+    public int compare(Integer a, Integer b) {
+        return b - a;
+    }
+}
+";
+
+/// A cache whose maps are empty, as their constructors make them: a HashMap, a TreeMap with the
+/// program's comparator (or none), a LinkedHashMap in access order (or insertion order).
+fn cache_input(comparator: bool, access: bool, k: i32) -> TestInput {
+    let cmp = if comparator { r#""D""# } else { "null" };
+    let json = format!(
+        r#"{{"this":"C","args":{{"k":{k}}},"objects":{{
+        "C":{{"class":"Cache","counts":"H","sorted":"T","recent":"L"}},
+        "H":{{"class":"java.util.HashMap"}},
+        "T":{{"class":"java.util.TreeMap","comparator":{cmp}}},
+        "L":{{"class":"java.util.LinkedHashMap","accessOrder":{access}}},
+        "D":{{"class":"Down"}}}}}}"#
+    );
+    let p = parse("Cache.java", CACHE);
+    let m = method(&p, "touch");
+    sattar_heap::input_from_json(&json, "t.json", &p.schema(), &p.sig(m))
+        .expect("a valid input")
+        .0
+}
+
+/// Empty input maps are built by their constructors (the TreeMap with the input's comparator,
+/// the LinkedHashMap in the input's order), and the tests pass on the JVM; a map with entries
+/// is refused with the reason (its table is the JDK's private state).
+#[test]
+fn empty_input_maps_are_built_by_their_constructors() {
+    let p = parse("Cache.java", CACHE);
+    let m = method(&p, "touch");
+    let mut tests = Vec::new();
+    for (i, (comparator, access)) in [(false, false), (true, true), (true, false)]
+        .iter()
+        .enumerate()
+    {
+        let input = cache_input(*comparator, *access, i as i32);
+        tests.push(observed(&p, m, &format!("touch {i}"), input));
+    }
+    let file = junit_test_class(&p, m, &tests).expect("exportable");
+    assert!(
+        file.source.contains("new java.util.TreeMap<>(d"),
+        "{}",
+        file.source
+    );
+    assert!(
+        file.source
+            .contains("new java.util.LinkedHashMap<>(16, 0.75f, true)"),
+        "{}",
+        file.source
+    );
+    assert_all_pass(compile_and_run("cache", ("Cache.java", CACHE), &file), 3);
+    let mut full = tests[0].clone();
+    let map = full.input.heap.objects.get_mut(&ObjId::new("H"));
+    let map = map.expect("the HashMap");
+    map.fields.insert("size".into(), Value::Int(1));
+    let err = junit_test_class(&p, m, &[full]).expect_err("refused");
+    assert!(err.to_string().contains("with entries"), "{err}");
+}
