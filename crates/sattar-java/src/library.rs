@@ -130,6 +130,14 @@ pub const UNMODELLED: &str = "Unmodelled";
 /// program that may use java.util, or only by one that names one of the classes listed (a
 /// class no code names cannot be created, so its methods need not be analysable).
 macro_rules! model {
+    ($group:ident, $path:literal, names = $named:expr) => {
+        ModelSource {
+            path: concat!("sattar-models/", $path),
+            text: include_str!(concat!("../models/sattar/model/", $path)),
+            named: $named,
+            group: ModelGroup::$group,
+        }
+    };
     ($group:ident, $path:literal $(, $named:literal)*) => {
         ModelSource {
             path: concat!("sattar-models/", $path),
@@ -161,96 +169,100 @@ pub struct ModelSource {
     pub group: ModelGroup,
 }
 
+/// The names that load the maps' and sets' models (and what they are written on).
+const MAP_NAMES: &[&str] = &[
+    "Map",
+    "AbstractMap",
+    "HashMap",
+    "LinkedHashMap",
+    "TreeMap",
+    "SortedMap",
+    "NavigableMap",
+    "HashSet",
+    "LinkedHashSet",
+    "TreeSet",
+    "SortedSet",
+    "NavigableSet",
+];
+
+/// [`MAP_NAMES`] and the set interfaces: what loads `Set` and `AbstractSet`.
+const SET_NAMES: &[&str] = &[
+    "Set",
+    "AbstractSet",
+    "Map",
+    "AbstractMap",
+    "HashMap",
+    "LinkedHashMap",
+    "TreeMap",
+    "SortedMap",
+    "NavigableMap",
+    "HashSet",
+    "LinkedHashSet",
+    "TreeSet",
+    "SortedSet",
+    "NavigableSet",
+];
+
+/// What loads `AbstractCollection`: the program's own collections and queues, and the sets.
+const COLLECTION_BASE_NAMES: &[&str] = &[
+    "AbstractCollection",
+    "AbstractQueue",
+    "Set",
+    "AbstractSet",
+    "Map",
+    "AbstractMap",
+    "HashMap",
+    "LinkedHashMap",
+    "TreeMap",
+    "SortedMap",
+    "NavigableMap",
+    "HashSet",
+    "LinkedHashSet",
+    "TreeSet",
+    "SortedSet",
+    "NavigableSet",
+];
+
+/// What loads `SortedMap`, `NavigableMap` and `TreeMap`.
+const SORTED_MAP_NAMES: &[&str] = &["TreeMap", "SortedMap", "NavigableMap", "TreeSet"];
+
+/// What loads `SortedSet` and `NavigableSet`.
+const SORTED_SET_NAMES: &[&str] = &["TreeSet", "SortedSet", "NavigableSet"];
+
+/// What loads `Comparator`: its own name, and the sorted maps and sets that take one.
+const COMPARATOR_NAMES: &[&str] = &[
+    "Comparator",
+    "TreeMap",
+    "TreeSet",
+    "SortedMap",
+    "NavigableMap",
+    "SortedSet",
+    "NavigableSet",
+];
+
 /// Every model source, supertypes before subtypes.
 pub const MODEL_SOURCES: &[ModelSource] = &[
     model!(Util, "Unmodelled.java"),
     model!(Util, "java/lang/Iterable.java"),
     model!(Util, "java/util/Iterator.java"),
-    model!(
-        Util,
-        "java/util/Comparator.java",
-        "Comparator",
-        "TreeMap",
-        "TreeSet",
-        "SortedMap",
-        "NavigableMap",
-        "SortedSet",
-        "NavigableSet"
-    ),
+    model!(Util, "java/util/Comparator.java", names = COMPARATOR_NAMES),
     model!(Util, "java/util/Collection.java"),
     model!(Util, "java/util/List.java"),
     model!(Util, "java/util/Queue.java"),
     model!(Util, "java/util/Deque.java"),
-    model!(
-        Util,
-        "java/util/Set.java",
-        "Set",
-        "AbstractSet",
-        "Map",
-        "AbstractMap",
-        "HashMap",
-        "LinkedHashMap",
-        "TreeMap",
-        "SortedMap",
-        "NavigableMap",
-        "HashSet",
-        "LinkedHashSet",
-        "TreeSet",
-        "SortedSet",
-        "NavigableSet"
-    ),
-    model!(
-        Util,
-        "java/util/SortedSet.java",
-        "TreeSet",
-        "SortedSet",
-        "NavigableSet"
-    ),
+    model!(Util, "java/util/Set.java", names = SET_NAMES),
+    model!(Util, "java/util/SortedSet.java", names = SORTED_SET_NAMES),
     model!(
         Util,
         "java/util/NavigableSet.java",
-        "TreeSet",
-        "SortedSet",
-        "NavigableSet"
+        names = SORTED_SET_NAMES
     ),
     model!(
         Util,
         "java/util/AbstractCollection.java",
-        "AbstractCollection",
-        "AbstractQueue",
-        "Set",
-        "AbstractSet",
-        "Map",
-        "AbstractMap",
-        "HashMap",
-        "LinkedHashMap",
-        "TreeMap",
-        "SortedMap",
-        "NavigableMap",
-        "HashSet",
-        "LinkedHashSet",
-        "TreeSet",
-        "SortedSet",
-        "NavigableSet"
+        names = COLLECTION_BASE_NAMES
     ),
-    model!(
-        Util,
-        "java/util/AbstractSet.java",
-        "Set",
-        "AbstractSet",
-        "Map",
-        "AbstractMap",
-        "HashMap",
-        "LinkedHashMap",
-        "TreeMap",
-        "SortedMap",
-        "NavigableMap",
-        "HashSet",
-        "LinkedHashSet",
-        "TreeSet",
-        "SortedSet",
-        "NavigableSet"
-    ),
+    model!(Util, "java/util/AbstractSet.java", names = SET_NAMES),
     model!(Util, "java/util/AbstractQueue.java", "AbstractQueue"),
     model!(Util, "java/util/AbstractList.java"),
     model!(Util, "java/util/ArrayList.java", "ArrayList"),
@@ -258,54 +270,14 @@ pub const MODEL_SOURCES: &[ModelSource] = &[
     model!(Util, "java/util/Vector.java", "Vector", "Stack"),
     model!(Util, "java/util/Stack.java", "Stack"),
     model!(Util, "java/util/ArrayDeque.java", "ArrayDeque"),
-    model!(
-        Util,
-        "java/util/Map.java",
-        "Map",
-        "AbstractMap",
-        "HashMap",
-        "LinkedHashMap",
-        "TreeMap",
-        "SortedMap",
-        "NavigableMap",
-        "HashSet",
-        "LinkedHashSet",
-        "TreeSet",
-        "SortedSet",
-        "NavigableSet"
-    ),
-    model!(
-        Util,
-        "java/util/SortedMap.java",
-        "TreeMap",
-        "SortedMap",
-        "NavigableMap",
-        "TreeSet"
-    ),
+    model!(Util, "java/util/Map.java", names = MAP_NAMES),
+    model!(Util, "java/util/SortedMap.java", names = SORTED_MAP_NAMES),
     model!(
         Util,
         "java/util/NavigableMap.java",
-        "TreeMap",
-        "SortedMap",
-        "NavigableMap",
-        "TreeSet"
+        names = SORTED_MAP_NAMES
     ),
-    model!(
-        Util,
-        "java/util/AbstractMap.java",
-        "Map",
-        "AbstractMap",
-        "HashMap",
-        "LinkedHashMap",
-        "TreeMap",
-        "SortedMap",
-        "NavigableMap",
-        "HashSet",
-        "LinkedHashSet",
-        "TreeSet",
-        "SortedSet",
-        "NavigableSet"
-    ),
+    model!(Util, "java/util/AbstractMap.java", names = MAP_NAMES),
     model!(
         Util,
         "java/util/HashMap.java",

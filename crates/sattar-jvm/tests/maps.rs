@@ -52,39 +52,36 @@ fn every_modelled_map_method_equals_the_jdk() {
     }
 }
 
-#[test]
-fn random_set_scripts_equal_the_jdk() {
+/// Runs `MapOps.method` on each input on both engines, asserting every part of the runs equal;
+/// how many ran to the end.
+fn scripts_equal_the_jdk(method: &str, inputs: &[String]) -> usize {
     let p = common::program_of(maps::FILES);
-    let m = p.find_methods("MapOps.setScript")[0].id;
+    let m = p.find_methods(&format!("MapOps.{method}"))[0].id;
     let mut jvm =
         JvmRunner::start(&p, common::options(LIMITS.max_steps)).unwrap_or_else(|e| panic!("{e}"));
-    let mut rng = common::Rng::new(29);
-    let mut next = |n: u64| rng.below(n as usize) as u64;
     let mut returned = 0;
-    for json in maps::set_scripts(300, 30, &mut next) {
-        let (input, _) = input_from_json(&json, "t.json", &p.schema(), &p.sig(m))
+    for json in inputs {
+        let (input, _) = input_from_json(json, "t.json", &p.schema(), &p.sig(m))
             .unwrap_or_else(|e| panic!("{json}: {e}"));
         let run = common::assert_same(&p, m, &input, &mut jvm, LIMITS);
         returned += usize::from(matches!(run.termination, Termination::Returned(_)));
     }
+    returned
+}
+
+#[test]
+fn random_set_scripts_equal_the_jdk() {
+    let mut rng = common::Rng::new(29);
+    let mut next = |n: u64| rng.below(n as usize) as u64;
+    let returned = scripts_equal_the_jdk("setScript", &maps::set_scripts(300, 30, &mut next));
     assert!(returned > 100, "only {returned} scripts ran to the end");
 }
 
 #[test]
 fn random_map_scripts_equal_the_jdk() {
-    let p = common::program_of(maps::FILES);
-    let m = p.find_methods("MapOps.script")[0].id;
-    let mut jvm =
-        JvmRunner::start(&p, common::options(LIMITS.max_steps)).unwrap_or_else(|e| panic!("{e}"));
     let mut rng = common::Rng::new(23);
     let mut next = |n: u64| rng.below(n as usize) as u64;
-    let mut returned = 0;
-    for json in maps::scripts(400, 40, &mut next) {
-        let (input, _) = input_from_json(&json, "t.json", &p.schema(), &p.sig(m))
-            .unwrap_or_else(|e| panic!("{json}: {e}"));
-        let run = common::assert_same(&p, m, &input, &mut jvm, LIMITS);
-        returned += usize::from(matches!(run.termination, Termination::Returned(_)));
-    }
+    let returned = scripts_equal_the_jdk("script", &maps::scripts(400, 40, &mut next));
     assert!(returned > 100, "only {returned} scripts ran to the end");
 }
 
@@ -93,18 +90,11 @@ fn random_map_scripts_equal_the_jdk() {
 #[test]
 fn pre_state_maps_equal_the_jdk() {
     let p = common::program_of(maps::FILES);
-    let m = p.find_methods("MapOps.op")[0].id;
-    let mut jvm =
-        JvmRunner::start(&p, common::options(LIMITS.max_steps)).unwrap_or_else(|e| panic!("{e}"));
     let mut rng = common::Rng::new(41);
     let mut next = |n: u64| rng.below(n as usize) as u64;
     let inputs = maps::built_inputs(&p, 300, &mut next);
     assert!(inputs.len() > 200, "only {} inputs", inputs.len());
-    for json in &inputs {
-        let (input, _) = input_from_json(json, "t.json", &p.schema(), &p.sig(m))
-            .unwrap_or_else(|e| panic!("{json}: {e}"));
-        common::assert_same(&p, m, &input, &mut jvm, LIMITS);
-    }
+    scripts_equal_the_jdk("op", &inputs);
 }
 
 /// Known answers, so that the engines cannot agree on a wrong one: on every kind of set,

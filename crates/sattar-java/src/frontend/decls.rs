@@ -275,6 +275,40 @@ impl Decls {
     }
 }
 
+/// A class of the JDK sattar describes itself (a box, an array class, `java.lang.Object`):
+/// concrete, without statics or a source of its own.
+fn jdk_class(name: &str, interfaces: &[&str], fields: Vec<Field>) -> Class {
+    Class {
+        name: name.into(),
+        binary: name.into(),
+        file: FileId(0),
+        kind: ClassKind::Class,
+        is_abstract: false,
+        is_private: false,
+        superclass: None,
+        interfaces: interfaces.iter().map(|i| i.to_string()).collect(),
+        outer: None,
+        fields,
+        statics: Vec::new(),
+        enum_constants: Vec::new(),
+        is_exception: false,
+        annotations: Vec::new(),
+        span: Span::default(),
+        element: None,
+    }
+}
+
+/// A final instance field of a [`jdk_class`].
+fn final_field(name: &str, ty: Type, is_private: bool) -> Field {
+    Field {
+        name: name.into(),
+        ty,
+        is_private,
+        is_final: true,
+        span: Span::default(),
+    }
+}
+
 /// The classes of the boxes the program names: final JDK classes with the one field `value`.
 pub(crate) fn box_classes(decls: &Decls) -> Vec<Class> {
     decls
@@ -282,29 +316,9 @@ pub(crate) fn box_classes(decls: &Decls) -> Vec<Class> {
         .borrow()
         .iter()
         .filter_map(|b| BoxClass::named(b))
-        .map(|b| Class {
-            name: b.class.into(),
-            binary: b.class.into(),
-            file: FileId(0),
-            kind: ClassKind::Class,
-            is_abstract: false,
-            is_private: false,
-            superclass: None,
-            interfaces: BoxClass::INTERFACES.iter().map(|i| i.to_string()).collect(),
-            outer: None,
-            fields: vec![Field {
-                name: BOX_VALUE.into(),
-                ty: b.kind.map_or(Type::Boolean, Type::of_int),
-                is_private: true,
-                is_final: true,
-                span: Span::default(),
-            }],
-            statics: Vec::new(),
-            enum_constants: Vec::new(),
-            is_exception: false,
-            annotations: Vec::new(),
-            span: Span::default(),
-            element: None,
+        .map(|b| {
+            let value = final_field(BOX_VALUE, b.kind.map_or(Type::Boolean, Type::of_int), true);
+            jdk_class(b.class, BoxClass::INTERFACES, vec![value])
         })
         .collect()
 }
@@ -320,24 +334,7 @@ pub(crate) fn object_class(classes: &mut [Class]) -> Option<Class> {
             .retain(|f| crate::library::model_constant(&c.name, &f.name).is_none());
         any |= c.statics.len() < before;
     }
-    any.then(|| Class {
-        name: OBJECT.into(),
-        binary: OBJECT.into(),
-        file: FileId(0),
-        kind: ClassKind::Class,
-        is_abstract: false,
-        is_private: false,
-        superclass: None,
-        interfaces: Vec::new(),
-        outer: None,
-        fields: Vec::new(),
-        statics: Vec::new(),
-        enum_constants: Vec::new(),
-        is_exception: false,
-        annotations: Vec::new(),
-        span: Span::default(),
-        element: None,
-    })
+    any.then(|| jdk_class(OBJECT, &[], Vec::new()))
 }
 
 /// The array classes the program names (`int[]`, `Node[]`): final classes with the one field
@@ -348,32 +345,13 @@ pub(crate) fn array_classes(decls: &Decls) -> Vec<Class> {
         .arrays
         .borrow()
         .iter()
-        .map(|(name, element)| Class {
-            name: name.clone(),
-            binary: name.clone(),
-            file: FileId(0),
-            kind: ClassKind::Class,
-            is_abstract: false,
-            is_private: false,
-            superclass: None,
-            interfaces: ["java.lang.Cloneable", "java.io.Serializable"]
-                .iter()
-                .map(|i| i.to_string())
-                .collect(),
-            outer: None,
-            fields: vec![Field {
-                name: sattar_heap::ARRAY_LENGTH.into(),
-                ty: Type::Int,
-                is_private: false,
-                is_final: true,
-                span: Span::default(),
-            }],
-            statics: Vec::new(),
-            enum_constants: Vec::new(),
-            is_exception: false,
-            annotations: Vec::new(),
-            span: Span::default(),
-            element: Some(element.clone()),
+        .map(|(name, element)| {
+            let length = final_field(sattar_heap::ARRAY_LENGTH, Type::Int, false);
+            let interfaces = ["java.lang.Cloneable", "java.io.Serializable"];
+            Class {
+                element: Some(element.clone()),
+                ..jdk_class(name, &interfaces, vec![length])
+            }
         })
         .collect()
 }
