@@ -38,15 +38,33 @@ impl ObjId {
     pub fn as_str(&self) -> &str {
         &self.0
     }
-    fn natural_key(&self) -> (&str, Option<u64>, &str) {
-        let digits = self.0.len() - self.0.trim_end_matches(|c: char| c.is_ascii_digit()).len();
-        let (prefix, num) = self.0.split_at(self.0.len() - digits);
-        (prefix, num.parse().ok(), num)
+    /// The order's key: the name without its trailing ASCII digits, the number they spell
+    /// (`None` if there are none or it passes `u64::MAX`), then the digits themselves (`N01`
+    /// before `N1`). Byte by byte, without allocating: heaps are keyed by it, so every field read
+    /// of every engine compares ids.
+    fn natural_key(&self) -> (&[u8], Option<u64>, &[u8]) {
+        let bytes = self.0.as_bytes();
+        let digits = bytes
+            .iter()
+            .rev()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let (prefix, num) = bytes.split_at(bytes.len() - digits);
+        let value = match num.is_empty() {
+            true => None,
+            false => num.iter().try_fold(0u64, |v, d| {
+                v.checked_mul(10)?.checked_add(u64::from(d - b'0'))
+            }),
+        };
+        (prefix, value, num)
     }
 }
 
 impl Ord for ObjId {
     fn cmp(&self, other: &Self) -> Ordering {
+        if self.0 == other.0 {
+            return Ordering::Equal;
+        }
         self.natural_key().cmp(&other.natural_key())
     }
 }
@@ -397,6 +415,53 @@ mod tests {
         ids.sort();
         let names: Vec<&str> = ids.iter().map(|i| i.as_str()).collect();
         assert_eq!(names, ["L0", "N", "N2", "N10"]);
+    }
+
+    /// The order's corners: leading zeros, a number past `u64::MAX` (no number: before every
+    /// numbered id), digits alone, a prefix that is a prefix of another, non-ASCII names.
+    #[test]
+    fn ids_order_naturally_at_the_corners() {
+        let mut ids: Vec<ObjId> = [
+            "N1",
+            "N01",
+            "N18446744073709551615",
+            "N18446744073709551616",
+            "N",
+            "7",
+            "10",
+            "",
+            "NN2",
+            "N0",
+            "Ä3",
+            "Ä12",
+        ]
+        .into_iter()
+        .map(ObjId::new)
+        .collect();
+        ids.sort();
+        let names: Vec<&str> = ids.iter().map(|i| i.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "",
+                "7",
+                "10",
+                "N",
+                "N18446744073709551616",
+                "N0",
+                "N01",
+                "N1",
+                "N18446744073709551615",
+                "NN2",
+                "Ä3",
+                "Ä12"
+            ]
+        );
+        for a in &ids {
+            for b in &ids {
+                assert_eq!(a.cmp(b) == Ordering::Equal, a == b, "{a} {b}");
+            }
+        }
     }
 
     #[test]
