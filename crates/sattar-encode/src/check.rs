@@ -5,7 +5,10 @@
 use crate::code::{BoundKey, Bounds};
 use crate::decode::Decoded;
 use crate::universe::Origin;
-use crate::{build, describe, initial_bounds, EncodeError, EncodeOptions, Encoding, Mode, PreSpec};
+use crate::{
+    build, build_pre_state, describe, initial_bounds, EncodeError, EncodeOptions, Encoding, Mode,
+    PreSpec,
+};
 use sattar_java::{MethodId, Program};
 use sattar_sat::{Bool, Budget, Model, Outcome};
 use sattar_spec::resolved::ResolvedMethod;
@@ -412,10 +415,12 @@ fn prefer_small_ints(
 }
 
 /// Calls `f` on valid inputs of `method` (its invariants and preconditions hold) with at most
-/// `scope` objects per class and integers in 0..3, whose runs stay within the initial bounds,
+/// `scope` objects per class, integers in 0..3 and arrays of at most the initial array bound,
 /// until `f` breaks or none is left: each found by the solver and blocked in turn, so no two are
-/// isomorphic (the free pre-state's symmetry breaking). A bounded-exhaustive pool where the
-/// generator cannot enumerate (arrays); library collections with `modCount` 0.
+/// isomorphic (the free pre-state's symmetry breaking). Only the pre-state is encoded, not the
+/// method: what the run does is the caller's to find out (an interpreter runs any input). A
+/// bounded-exhaustive pool where the generator cannot enumerate (arrays); library collections
+/// with `modCount` 0.
 pub fn for_each_valid_input(
     program: &Program,
     method: MethodId,
@@ -431,8 +436,9 @@ pub fn for_each_valid_input(
 pub enum InputKind {
     /// Every valid input.
     Valid,
-    /// The valid inputs whose run violates the postcondition within the bounds: the
-    /// fault-revealing inputs of a scope, when a sampled pool holds none.
+    /// The valid inputs whose run violates the postcondition within the bounds (grown as
+    /// `check` grows them): the fault-revealing inputs of a scope, when a sampled pool holds
+    /// none.
     Failing,
 }
 
@@ -446,8 +452,16 @@ pub fn for_each_input(
     f: &mut dyn FnMut(sattar_heap::TestInput) -> std::ops::ControlFlow<()>,
 ) -> Result<(), EncodeError> {
     let pre = PreSpec::Free { scope };
-    let bounds = enumeration_bounds(program, method, spec, scope)?;
-    let mut enc = build(program, method, spec, pre, Mode::Direct, bounds)?;
+    let mut enc = match kind {
+        InputKind::Valid => {
+            let bounds = initial_bounds(program, method, spec, pre, &EncodeOptions::default())?;
+            build_pre_state(program, method, spec, scope, bounds)?
+        }
+        InputKind::Failing => {
+            let bounds = enumeration_bounds(program, method, spec, scope)?;
+            build(program, method, spec, pre, Mode::Direct, bounds)?
+        }
+    };
     let (valid, fits, small) = (enc.pre_ok(), enc.in_bounds(), enc.small_ints());
     let counters = enc.counters_at_zero(program);
     let violation = match kind {

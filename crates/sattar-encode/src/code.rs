@@ -108,6 +108,25 @@ pub struct Walked {
     pub too_large: bool,
 }
 
+impl Walked {
+    /// The state before the call, as a walk that has not started: no instances, the pre-state
+    /// heap as the heap after (what an encoding of the pre-state alone holds).
+    pub fn not_started(universe: Universe, heap: SymHeap) -> Walked {
+        Walked {
+            universe,
+            heap,
+            instances: Vec::new(),
+            branches: Vec::new(),
+            cover: Vec::new(),
+            exceptions: BTreeMap::new(),
+            unwind: BTreeMap::new(),
+            overflow: Bool::FALSE,
+            result: None,
+            too_large: false,
+        }
+    }
+}
+
 /// A method activation: the receiver and the current value of each variable of its body.
 struct Frame<'a> {
     this: Option<Val>,

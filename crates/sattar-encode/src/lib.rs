@@ -594,6 +594,40 @@ fn build(
     mode: Mode,
     bounds: Bounds,
 ) -> Result<Encoding, EncodeError> {
+    build_walking(program, method, spec, pre, mode, bounds, true)
+}
+
+/// The encoding of the pre-state alone, with the invariants and preconditions of `spec`: the
+/// method is not walked (no instances, the heap after is the heap before), so finding valid
+/// inputs costs what the input's own constraints cost.
+fn build_pre_state(
+    program: &Program,
+    method: MethodId,
+    spec: &ResolvedMethod,
+    scope: usize,
+    bounds: Bounds,
+) -> Result<Encoding, EncodeError> {
+    let assumed = ResolvedMethod {
+        constraints: (spec.constraints.iter())
+            .filter(|c| c.kind != ConstraintKind::Ensures)
+            .cloned()
+            .collect(),
+        ..spec.clone()
+    };
+    let pre = PreSpec::Free { scope };
+    build_walking(program, method, &assumed, pre, Mode::Direct, bounds, false)
+}
+
+/// [`build`], walking the method or (`walk` false) not.
+fn build_walking(
+    program: &Program,
+    method: MethodId,
+    spec: &ResolvedMethod,
+    pre: PreSpec,
+    mode: Mode,
+    bounds: Bounds,
+    walk: bool,
+) -> Result<Encoding, EncodeError> {
     let sig = program.sig(method);
     let fixed = match pre {
         PreSpec::Fixed(i) => Some(i.clone()),
@@ -618,15 +652,18 @@ fn build(
     };
     let pre_heap = state.heap.clone();
     let arg_vals: Vec<Val> = state.args.iter().map(|(_, v)| v.clone()).collect();
-    let walker = Walker::new(
-        program,
-        &mut session,
-        mode == Mode::Grouped,
-        &bounds,
-        state.universe,
-        state.heap,
-    );
-    let mut walked = walker.run(method, state.this.clone(), arg_vals);
+    let mut walked = match walk {
+        false => Walked::not_started(state.universe, state.heap),
+        true => Walker::new(
+            program,
+            &mut session,
+            mode == Mode::Grouped,
+            &bounds,
+            state.universe,
+            state.heap,
+        )
+        .run(method, state.this.clone(), arg_vals),
+    };
     if walked.too_large {
         return Err(EncodeError::TooManyInstances(bounds.max_instances));
     }
