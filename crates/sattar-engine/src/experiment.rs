@@ -14,7 +14,7 @@ use sattar_catalog::{Catalog, Fault};
 use sattar_encode::InputKind;
 use sattar_gen::{Finitization, Generator};
 use sattar_heap::TestInput;
-use sattar_java::{Limits, StmtId};
+use sattar_java::{Limits, StmtId, Termination};
 use sattar_rank::Formula;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -172,26 +172,37 @@ fn sat_inputs(
 /// The most fault-revealing inputs [`with_failures`] adds to a pool that has none.
 pub const FAILING_CAP: usize = 40;
 
-/// Every input run on the interpreter and judged.
+/// The most steps (statements and condition evaluations) a pool input's run may take: an input
+/// whose run goes on longer is left out of the pool. Every run of a bundled subject's correct
+/// method at the pool's scopes takes a few hundred at most; a longer run is a mutant's endless
+/// loop, which no encoding of the failing run can hold.
+pub const POOL_STEPS: u64 = 500;
+
+/// Every input run on the interpreter and judged, but for those whose run takes more than
+/// [`POOL_STEPS`].
 fn judged_pool(subject: &Subject, inputs: Vec<TestInput>) -> Result<Vec<TestRecord>, EngineError> {
-    let mut exec = Interpreter(Limits::default());
-    inputs
-        .into_iter()
-        .map(|input| {
-            let run = exec.execute(subject, &input)?;
-            let judged =
-                judge(subject, &input, run).map_err(|e| EngineError::Usage(e.to_string()))?;
-            Ok(TestRecord {
-                input,
-                verdict: judged.verdict,
-                covered: judged.execution.covered,
-                added: true,
-                prefix: None,
-                predicted: None,
-                timed_out: false,
-            })
-        })
-        .collect()
+    let mut exec = Interpreter(Limits {
+        max_steps: POOL_STEPS,
+        ..Limits::default()
+    });
+    let mut pool = Vec::new();
+    for input in inputs {
+        let run = exec.execute(subject, &input)?;
+        if run.termination == Termination::StepLimit {
+            continue;
+        }
+        let judged = judge(subject, &input, run).map_err(|e| EngineError::Usage(e.to_string()))?;
+        pool.push(TestRecord {
+            input,
+            verdict: judged.verdict,
+            covered: judged.execution.covered,
+            added: true,
+            prefix: None,
+            predicted: None,
+            timed_out: false,
+        });
+    }
+    Ok(pool)
 }
 
 /// The pool's finitization at `scope`: the generator's defaults, with the statics nothing
@@ -274,36 +285,33 @@ pub struct Evaluated {
     pub left_out: Vec<String>,
 }
 
-/// The jobs: per fault, its pool of valid inputs (shared by faults with the same mutations) and
-/// `runs` failing inputs drawn from it, each with its own seed for TAR_rand.
+/// The jobs: per fault, its pool of valid inputs (shared by faults with the same mutations,
+/// built in parallel) and `runs` failing inputs drawn from it, each with its own seed for
+/// TAR_rand.
 fn plan_jobs(opts: &EvalOptions) -> Result<Vec<Job>, EngineError> {
     let catalog = Catalog::bundled()?;
-    let mut jobs = Vec::new();
+    let faults: Vec<Fault> = (opts.faults.iter())
+        .map(|id| catalog.fault(id).cloned())
+        .collect::<Result<_, _>>()?;
+    let key = |f: &Fault| {
+        let lines: Vec<u32> = f.mutations.iter().map(|m| m.line).collect();
+        format!("{}#{lines:?}", f.id)
+    };
+    let mut distinct: Vec<&Fault> = Vec::new();
+    for f in &faults {
+        if !distinct.iter().any(|d| key(d) == key(f)) {
+            distinct.push(f);
+        }
+    }
+    let built = parallel_map(&distinct, opts.threads, &|f: &&Fault| fault_pool(f, opts));
     let mut pools: BTreeMap<String, Arc<Vec<TestRecord>>> = BTreeMap::new();
+    for (f, pool) in distinct.iter().zip(built) {
+        pools.insert(key(f), Arc::new(pool?));
+    }
+    let mut jobs = Vec::new();
     let mut rng = SplitMix64(opts.seed);
-    for id in &opts.faults {
-        let fault = catalog.fault(id)?.clone();
-        let subject = load(&fault.id)?;
-        let key = format!(
-            "{}#{:?}",
-            fault.id,
-            fault.mutations.iter().map(|m| m.line).collect::<Vec<_>>()
-        );
-        let pool = match pools.get(&key) {
-            Some(p) => p.clone(),
-            None => {
-                let p = match pool(&subject, opts.scope, opts.seed) {
-                    Err(EngineError::Usage(m)) if subject.program.has_arrays() => {
-                        sat_pool(&subject, opts.scope)
-                            .map_err(|e| EngineError::Usage(format!("{m}; and then {e}")))?
-                    }
-                    other => other?,
-                };
-                let p = Arc::new(with_failures(&subject, p, opts.scope, opts.runs)?);
-                pools.insert(key, p.clone());
-                p
-            }
-        };
+    for fault in faults {
+        let pool = pools[&key(&fault)].clone();
         for (run, input) in failing_inputs(&pool, opts.runs, &mut rng)
             .into_iter()
             .enumerate()
@@ -320,28 +328,54 @@ fn plan_jobs(opts: &EvalOptions) -> Result<Vec<Job>, EngineError> {
     Ok(jobs)
 }
 
-/// Runs the jobs on `opts.threads` threads, each taking the next job not yet taken; the results
-/// come back in job order.
+/// The pool of one fault: the generator's (or, for arrays it cannot enumerate, the encoder's)
+/// valid inputs, judged on the fault's code, with fault-revealing inputs added if none is.
+fn fault_pool(fault: &Fault, opts: &EvalOptions) -> Result<Vec<TestRecord>, EngineError> {
+    let subject = load(&fault.id)?;
+    let pool = match pool(&subject, opts.scope, opts.seed) {
+        Err(EngineError::Usage(m)) if subject.program.has_arrays() => {
+            sat_pool(&subject, opts.scope)
+                .map_err(|e| EngineError::Usage(format!("{m}; and then {e}")))?
+        }
+        other => other?,
+    };
+    with_failures(&subject, pool, opts.scope, opts.runs)
+}
+
+/// Runs the jobs in parallel; the results come back in job order.
 fn run_jobs(
     jobs: &[Job],
     opts: &EvalOptions,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<Result<Vec<EvalRow>, EngineError>> {
-    let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
+    parallel_map(jobs, opts.threads, &|job: &Job| {
+        let rows = run_job(job, opts);
+        progress(done.fetch_add(1, Ordering::SeqCst) + 1, jobs.len());
+        rows
+    })
+}
+
+/// `f` of every item, on `threads` threads each taking the next item not yet taken; the results
+/// in item order, so they do not depend on the thread count.
+fn parallel_map<T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    f: &(dyn Fn(&T) -> R + Sync),
+) -> Vec<R> {
+    let next = AtomicUsize::new(0);
     let worker = || {
         let mut results = Vec::new();
         loop {
             let i = next.fetch_add(1, Ordering::SeqCst);
-            let Some(job) = jobs.get(i) else {
+            let Some(item) = items.get(i) else {
                 return results;
             };
-            results.push((i, run_job(job, opts)));
-            progress(done.fetch_add(1, Ordering::SeqCst) + 1, jobs.len());
+            results.push((i, f(item)));
         }
     };
-    let mut results: Vec<(usize, Result<Vec<EvalRow>, EngineError>)> = std::thread::scope(|s| {
-        let workers: Vec<_> = (0..opts.threads.max(1)).map(|_| s.spawn(worker)).collect();
+    let mut results: Vec<(usize, R)> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads.max(1)).map(|_| s.spawn(worker)).collect();
         workers
             .into_iter()
             .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
