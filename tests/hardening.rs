@@ -1114,3 +1114,43 @@ fn an_inner_class_variant_is_encoded() {
     );
     assert!(text.contains("holds"), "{text}");
 }
+
+/// An endless run whose steps grow slow (the mutant `seenErr` enqueues a vertex with a self-loop
+/// forever; the `ArrayDeque` model copies its elements on every change, so each step costs more
+/// than the last) is stopped by the wall clock, not by the far-off step limit — the main run and
+/// the Integer-cache comparison run alike (the second once ran with no clock at all and took
+/// minutes).
+#[test]
+fn an_endless_run_over_a_growing_collection_stops_at_the_wall_clock() {
+    let dir = scratch_dir("endless-collection");
+    let input = write(
+        &dir,
+        "loop.json",
+        r#"{"args": {"s": 0}, "this": "G", "objects": {
+          "G": {"class": "collections.ListGraph", "adj": "A"},
+          "A": {"class": "java.util.ArrayList", "elements": "OA", "modCount": 0},
+          "OA": {"class": "java.lang.Object[]", "elements": ["L0"]},
+          "L0": {"class": "java.util.ArrayList", "elements": "O0", "modCount": 0},
+          "O0": {"class": "java.lang.Object[]", "elements": ["I0", "I0"]},
+          "I0": {"class": "java.lang.Integer", "value": 0}}}"#,
+    );
+    let args = [
+        "run",
+        "--fault",
+        "collections.graph.seenErr",
+        "--input",
+        &input,
+        "--engine",
+        "interp",
+        "--timeout",
+        "1",
+    ];
+    let out = sattar(&args);
+    exits(&out, 0, &args);
+    let text = stdout(&out);
+    assert!(text.contains("fail (terminates)"), "{text}");
+    assert!(
+        text.contains("stopped by the wall clock (--timeout)"),
+        "{text}"
+    );
+}

@@ -109,9 +109,9 @@ pub const SAT_POOL_CAP: usize = 1_200;
 /// Valid inputs of a subject whose inputs hold arrays (which the generator does not enumerate),
 /// from the encoder's free pre-states with integers in 0..3 (the generator's default): every
 /// valid input of scope 1, then of scope 2, … up to `scope`, each found and blocked in turn and
-/// kept once, whose run stays within the bounds, at most [`SAT_POOL_CAP`] in all — smaller
-/// scopes first, so that a pool cut at the cap still holds every small input (isomorphic heaps
-/// are excluded by the encoding's symmetry breaking).
+/// kept once (the pre-state's encoding alone: the run is the interpreter's to judge), at most
+/// [`SAT_POOL_CAP`] in all — smaller scopes first, so that a pool cut at the cap still holds
+/// every small input (isomorphic heaps are excluded by the encoding's symmetry breaking).
 fn sat_pool(subject: &Subject, scope: usize) -> Result<Vec<TestRecord>, EngineError> {
     let inputs = sat_inputs(subject, scope, SAT_POOL_CAP, InputKind::Valid)?;
     judged_pool(subject, inputs)
@@ -172,10 +172,12 @@ fn sat_inputs(
 /// The most fault-revealing inputs [`with_failures`] adds to a pool that has none.
 pub const FAILING_CAP: usize = 40;
 
-/// The most steps (statements and condition evaluations) a pool input's run may take: an input
-/// whose run goes on longer is left out of the pool. Every run of a bundled subject's correct
-/// method at the pool's scopes takes a few hundred at most; a longer run is a mutant's endless
-/// loop, which no encoding of the failing run can hold.
+/// The most steps (statements and condition evaluations, as `--max-steps` counts them) a pool
+/// input's run may take: an input whose run goes on longer is left out of the pool. The longest
+/// run in any bundled subject's pool, its faults' included, takes 30; a longer one is a mutant's
+/// endless loop, which no encoding of the failing run can hold, and whose cost on the
+/// interpreter grows with the square of its length (a collection model copies its elements on
+/// every change).
 pub const POOL_STEPS: u64 = 500;
 
 /// Every input run on the interpreter and judged, but for those whose run takes more than

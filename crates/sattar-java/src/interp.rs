@@ -161,8 +161,10 @@ enum Stop {
     TimedOut,
 }
 
-/// How often (in steps, a power of two) the interpreter looks at the clock when it has a deadline.
-const CLOCK_EVERY: u64 = 1 << 12;
+/// How often (in steps, a power of two) the interpreter looks at the clock when it has a deadline:
+/// often enough that a step grown slow (a collection model copying a long array) cannot overrun it
+/// by much, rarely enough that the clock costs nothing beside the steps.
+const CLOCK_EVERY: u64 = 1 << 6;
 
 /// How a core node completed.
 enum Flow {

@@ -217,7 +217,8 @@ pub fn cache_dependence(
             max_steps: limits.max_steps,
             max_depth: limits.max_depth,
         },
-        None,
+        // The same wall clock as the run it is compared with (`--timeout`).
+        Instant::now().checked_add(limits.timeout),
         i64::from(i32::MAX),
     )
     .ok()?;
