@@ -194,15 +194,7 @@ fn judged_pool(subject: &Subject, inputs: Vec<TestInput>) -> Result<Vec<TestReco
             continue;
         }
         let judged = judge(subject, &input, run).map_err(|e| EngineError::Usage(e.to_string()))?;
-        pool.push(TestRecord {
-            input,
-            verdict: judged.verdict,
-            covered: judged.execution.covered,
-            added: true,
-            prefix: None,
-            predicted: None,
-            timed_out: false,
-        });
+        pool.push(TestRecord::judged(input, judged, None));
     }
     Ok(pool)
 }

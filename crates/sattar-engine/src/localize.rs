@@ -145,6 +145,22 @@ pub struct TestRecord {
     pub timed_out: bool,
 }
 
+impl TestRecord {
+    /// A judged run as a test of the spectrum, from negated prefix `prefix` (`None`: not
+    /// generated).
+    pub fn judged(input: TestInput, judged: crate::oracle::Judged, prefix: Option<usize>) -> Self {
+        TestRecord {
+            input,
+            verdict: judged.verdict,
+            covered: judged.execution.covered,
+            added: true,
+            prefix,
+            predicted: None,
+            timed_out: false,
+        }
+    }
+}
+
 /// What one round did.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Round {
@@ -236,15 +252,7 @@ impl<'s> Localizer<'s> {
             }
             _ => {}
         }
-        let initial = TestRecord {
-            input,
-            verdict: judged.verdict,
-            covered: judged.execution.covered,
-            added: true,
-            prefix: None,
-            predicted: None,
-            timed_out: false,
-        };
+        let initial = TestRecord::judged(input, judged, None);
         let boosted = analysis.suspects.clone();
         let no_tests = matches!(opts.technique, Technique::Sat | Technique::Apg);
         let stopped = no_tests.then_some(StopReason::NoTests);

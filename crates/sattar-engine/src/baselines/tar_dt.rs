@@ -56,15 +56,7 @@ pub fn directed_tests(
         let input = c.decoded.input;
         let run = exec.execute(subject, &input)?;
         let judged = judge(subject, &input, run).map_err(|e| EngineError::Usage(e.to_string()))?;
-        tests.push(TestRecord {
-            input,
-            verdict: judged.verdict,
-            covered: judged.execution.covered,
-            added: true,
-            prefix: Some(c.prefix),
-            predicted: None,
-            timed_out: false,
-        });
+        tests.push(TestRecord::judged(input, judged, Some(c.prefix)));
     }
     Ok(tests)
 }
