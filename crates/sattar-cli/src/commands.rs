@@ -5,8 +5,8 @@ use crate::{flags, out};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use sattar_catalog::Catalog;
-use sattar_engine::facade::{self, CheckOptions, CoreOrder, EngineKind, RunLimits};
-use sattar_engine::{CoreRequest, Subject, SubjectRequest};
+use sattar_engine::facade::{self, CheckOptions, CoreOrder, EngineKind, RunLimits, TestInput};
+use sattar_engine::{CoreRequest, FromTest, Subject, SubjectRequest};
 use sattar_report as report;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -15,7 +15,8 @@ use std::time::Duration;
 /// The flags that name a subject: Java sources and a method, or a bundled fault.
 #[derive(Args, Clone, Debug)]
 pub struct SubjectArgs {
-    /// The Java sources: files, or folders (their package trees are read whole).
+    /// The Java sources: files, or folders (their package trees are read whole); default
+    /// `src/main/java` when it exists (a Maven or Gradle project).
     pub paths: Vec<PathBuf>,
     /// The method to analyse (`name`, `Class.name`, `pkg.Class.name`; `Class.Class` for a
     /// constructor); optional when the sources have one method.
@@ -36,8 +37,14 @@ impl SubjectArgs {
     /// The request these flags make; `any_ensures`: without `--ensures`, take the method's first
     /// set (input generation reads no postcondition).
     pub fn request(&self, any_ensures: bool) -> SubjectRequest {
+        // A Maven or Gradle project's sources when none are named.
+        let main = std::path::Path::new("src/main/java");
+        let java = match self.paths.is_empty() && self.fault.is_none() && main.is_dir() {
+            true => vec![main.to_path_buf()],
+            false => self.paths.clone(),
+        };
         SubjectRequest {
-            java: self.paths.clone(),
+            java,
             fault: self.fault.clone(),
             method: self.method.clone(),
             spec: self.spec.clone(),
@@ -50,6 +57,54 @@ impl SubjectArgs {
     /// The subject these flags name.
     pub fn load(&self) -> Result<Subject> {
         Ok(Subject::load(&self.request(false))?)
+    }
+}
+
+/// The failing run from the user's JUnit test: shared by `run`, `core`, `localize`, `capture`.
+#[derive(Args, Clone, Debug)]
+pub struct FromTestArgs {
+    /// Take the failing run from a JUnit 5 test (`ClassTest#test`, `pkg.ClassTest#test` or
+    /// `path/ClassTest.java#test`): the test runs on the JVM, each call of the method is
+    /// captured and judged, and the first valid call whose run violates the spec is the input.
+    #[arg(long, value_name = "TEST")]
+    pub from_test: Option<String>,
+    /// Jars and folders the tests compile and run against, `:`-separated (JUnit 5 comes from
+    /// Debian's junit5 package when none of them holds the JUnit Platform launcher).
+    #[arg(long, value_delimiter = ':', requires = "from_test")]
+    pub classpath: Vec<PathBuf>,
+    /// Folders of test sources, read whole (default `src/test/java`).
+    #[arg(long, requires = "from_test")]
+    pub test_path: Vec<PathBuf>,
+    /// Wall-clock seconds the whole JUnit test may take (the JVM is stopped past it).
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = flags::seconds)]
+    pub test_timeout: Duration,
+}
+
+impl FromTestArgs {
+    /// The capture these flags ask for, if any.
+    pub fn request(&self) -> Option<FromTest> {
+        Some(FromTest {
+            test: self.from_test.clone()?,
+            test_roots: self.test_path.clone(),
+            classpath: self.classpath.clone(),
+            timeout: self.test_timeout,
+        })
+    }
+
+    /// The failing input the test gives for `subject`, said on stderr; `None` without
+    /// `--from-test`.
+    pub fn capture(
+        &self,
+        subject: &Subject,
+        engine: EngineKind,
+        limits: &RunLimits,
+    ) -> Result<Option<TestInput>> {
+        let Some(from) = self.request() else {
+            return Ok(None);
+        };
+        let found = sattar_engine::capture_failure(subject, &from, engine, limits)?;
+        out::eprintln(&found.describe(&subject.method_name()));
+        Ok(Some(found.input))
     }
 }
 
@@ -182,8 +237,14 @@ pub struct RunArgs {
     #[command(flatten)]
     subject: SubjectArgs,
     /// The test input: a heap, the receiver and the arguments, in JSON (see README).
-    #[arg(long)]
-    input: PathBuf,
+    #[arg(
+        long,
+        required_unless_present = "from_test",
+        conflicts_with = "from_test"
+    )]
+    input: Option<PathBuf>,
+    #[command(flatten)]
+    from_test: FromTestArgs,
     /// What executes the test.
     #[arg(long, value_enum, default_value_t)]
     engine: EngineArg,
@@ -209,17 +270,27 @@ pub struct RunArgs {
 /// Runs one test and judges it with the specification.
 pub fn run(a: RunArgs) -> Result<ExitCode> {
     let subject = a.subject.load()?;
-    let (input, notes) = subject.input_from_file(&a.input)?;
-    if a.verbose {
-        let file = a.input.display().to_string();
-        for n in &notes {
-            out::eprintln(&report::input_note(&file, n));
-        }
-    }
     let limits = RunLimits {
         max_steps: a.max_steps,
         max_depth: a.max_depth,
         timeout: a.timeout,
+    };
+    let input = match (
+        &a.input,
+        a.from_test.capture(&subject, a.engine.kind(), &limits)?,
+    ) {
+        (_, Some(captured)) => captured,
+        (Some(path), None) => {
+            let (input, notes) = subject.input_from_file(path)?;
+            if a.verbose {
+                let file = path.display().to_string();
+                for n in &notes {
+                    out::eprintln(&report::input_note(&file, n));
+                }
+            }
+            input
+        }
+        (None, None) => bail!("give the test input with --input FILE or --from-test TEST"),
     };
     let run = facade::run_test(&subject, &input, a.engine.kind(), &limits)?;
     match a.format {
@@ -231,6 +302,67 @@ pub fn run(a: RunArgs) -> Result<ExitCode> {
     }
     if let Some(warning) = facade::cache_dependence(&subject, &input, &run, &limits) {
         out::eprintln(&warning);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Flags of `sattar capture`.
+#[derive(Args)]
+pub struct CaptureArgs {
+    #[command(flatten)]
+    subject: SubjectArgs,
+    #[command(flatten)]
+    from_test: FromTestArgs,
+    /// Write the failing input to this file (never over an existing one) instead of stdout.
+    #[arg(long, short)]
+    output: Option<PathBuf>,
+    /// What runs each captured call again to judge it.
+    #[arg(long, value_enum, default_value_t)]
+    engine: EngineArg,
+    /// Steps per judged call before it is stopped as non-terminating.
+    #[arg(long, default_value_t = RunLimits::default().max_steps)]
+    max_steps: u64,
+    /// Nested calls before the interpreter stops with a StackOverflowError.
+    #[arg(long, default_value_t = RunLimits::default().max_depth)]
+    max_depth: u32,
+    /// Wall-clock seconds per judged call.
+    #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = flags::seconds, allow_negative_numbers = true)]
+    timeout: Duration,
+}
+
+/// Runs a JUnit test, captures the calls of the method and writes the first failing one's
+/// input as JSON (usable with `--input`); exit 2 with the reason when no call violates the spec.
+pub fn capture(a: CaptureArgs) -> Result<ExitCode> {
+    if a.from_test.from_test.is_none() {
+        bail!("--from-test TEST is required: the JUnit test whose calls are captured (`ClassTest#test`)");
+    }
+    if let Some(path) = a.output.as_ref().filter(|p| p.exists()) {
+        bail!(
+            "--output {}: the file exists; choose another name or remove it",
+            path.display()
+        );
+    }
+    let subject = a.subject.load()?;
+    let limits = RunLimits {
+        max_steps: a.max_steps,
+        max_depth: a.max_depth,
+        timeout: a.timeout,
+    };
+    let Some(input) = a.from_test.capture(&subject, a.engine.kind(), &limits)? else {
+        bail!("no test to capture from");
+    };
+    let text = report::render_json(&report::input_to_json(&input));
+    match &a.output {
+        Some(path) => {
+            let mut file = std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(path)
+                .with_context(|| format!("--output {}: cannot create", path.display()))?;
+            std::io::Write::write_all(&mut file, format!("{text}\n").as_bytes())
+                .with_context(|| format!("--output {}: cannot write", path.display()))?;
+        }
+        None => out::println(&text)?,
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -376,9 +508,12 @@ pub enum OrderArg {
 /// The failing run and how its cores are computed: shared by `core` and `localize`.
 #[derive(Args)]
 pub struct FailureArgs {
-    /// A failing test input (JSON); without it, the smallest one `check` finds.
-    #[arg(long)]
+    /// A failing test input (JSON); without it (and without --from-test), the smallest one
+    /// `check` finds.
+    #[arg(long, conflicts_with = "from_test")]
     pub input: Option<PathBuf>,
+    #[command(flatten)]
+    pub from_test: FromTestArgs,
     /// The largest scope `check` tries when no input is given.
     #[arg(long, default_value_t = 5)]
     pub scope: usize,
@@ -397,11 +532,17 @@ pub struct FailureArgs {
 }
 
 impl FailureArgs {
-    /// The core request these flags give for `subject`.
-    pub fn core_request(&self, subject: &Subject) -> Result<CoreRequest> {
+    /// The core request these flags give for `subject`; a failing run taken from a test is
+    /// judged on `engine` within `limits`.
+    pub fn core_request(
+        &self,
+        subject: &Subject,
+        engine: EngineKind,
+        limits: &RunLimits,
+    ) -> Result<CoreRequest> {
         let input = match &self.input {
             Some(path) => Some(subject.input_from_file(path)?.0),
-            None => None,
+            None => self.from_test.capture(subject, engine, limits)?,
         };
         if self.max_cores == 0 {
             bail!("--max-cores 0: give at least 1");
@@ -440,7 +581,9 @@ pub struct CoreArgs {
 /// Extracts the minimal core(s) of a failing run and prints suspects and violated constraints.
 pub fn core(a: CoreArgs) -> Result<ExitCode> {
     let subject = a.subject.load()?;
-    let req = a.failure.core_request(&subject)?;
+    let req = a
+        .failure
+        .core_request(&subject, EngineKind::Jvm, &RunLimits::default())?;
     let cores = facade::find_cores(&subject, &req)?;
     for (path, text) in [
         (&a.export_gcnf, cores.gcnf()),

@@ -61,13 +61,17 @@ pub enum GranularityArg {
 }
 
 /// The flags a session records: with `--resume` they come from the session file.
-const RECORDED: [&str; 23] = [
+const RECORDED: [&str; 27] = [
     "paths",
     "method",
     "fault",
     "spec",
     "ensures",
     "input",
+    "from_test",
+    "classpath",
+    "test_path",
+    "test_timeout",
     "scope",
     "bitwidth",
     "unroll",
@@ -181,6 +185,11 @@ fn plan(a: &LocalizeArgs) -> Result<LocalizePlan> {
     }
     sattar_engine::facade::check_formulas(&a.formula)?;
     let subject = a.subject.load()?;
+    let limits = RunLimits {
+        max_steps: a.max_steps,
+        max_depth: a.max_depth,
+        timeout: a.timeout,
+    };
     if a.min_scope == 0 {
         bail!("--min-scope 0: give at least 1 object per class");
     }
@@ -188,13 +197,8 @@ fn plan(a: &LocalizeArgs) -> Result<LocalizePlan> {
         technique: technique(a.technique),
         formula: a.formula.first().cloned().unwrap_or_default(),
         min_scope: a.min_scope,
-        cores: a.failure.core_request(&subject)?,
+        cores: a.failure.core_request(&subject, a.engine.kind(), &limits)?,
         ..LocalizeOptions::default()
-    };
-    let limits = RunLimits {
-        max_steps: a.max_steps,
-        max_depth: a.max_depth,
-        timeout: a.timeout,
     };
     Ok(LocalizePlan::new(
         &a.subject.request(false),

@@ -40,6 +40,8 @@ enum Command {
     Run(commands::RunArgs),
     /// Bounded verification: the smallest valid input whose run violates the postcondition.
     Check(commands::CheckArgs),
+    /// The failing input of a JUnit test: the first call of the method that violates the spec.
+    Capture(commands::CaptureArgs),
     /// Minimal unsat cores of a failing run: suspect statements and violated constraints.
     Core(commands::CoreArgs),
     /// The SAT-TAR loop: cores, generated tests on the JVM, boosted ranking, round by round.
@@ -62,6 +64,7 @@ fn main() -> ExitCode {
         Command::Parse(a) => commands::parse(a),
         Command::Run(a) => commands::run(a),
         Command::Check(a) => commands::check(a),
+        Command::Capture(a) => commands::capture(a),
         Command::Core(a) => commands::core(a),
         Command::Localize(a) => localize::localize(a),
         Command::Eval(a) => eval::eval(a),

@@ -13,6 +13,7 @@ pub mod digest;
 mod error;
 pub mod experiment;
 pub mod facade;
+mod from_test;
 mod generate;
 mod localize;
 mod oracle;
@@ -25,6 +26,7 @@ mod verify;
 
 pub use cores::{cores, sat_ranking, CoreAnalysis, CoreRequest, InputSource};
 pub use error::EngineError;
+pub use from_test::{capture_failure, CapturedFailure, FromTest, DEBIAN_JUNIT, TEST_ROOT};
 pub use generate::{scope_of, Candidate, FailingPath, PathQueries};
 pub use localize::{
     best_rank, Executor, Interpreter, LocalizeOptions, Localizer, RankedStmt, Round, StopReason,

@@ -272,14 +272,20 @@ impl Heap {
             };
             rename.insert(id.clone(), new);
         }
+        (self.renamed(&rename), rename)
+    }
+
+    /// The objects `rename` names, under their new ids, and every reference renamed alike (a
+    /// reference to an object it does not name becomes `null`).
+    pub fn renamed(&self, rename: &BTreeMap<ObjId, ObjId>) -> Heap {
         let map_value = |v: &Value| match v {
             Value::Ref(o) => rename.get(o).map_or(Value::Null, |n| Value::Ref(n.clone())),
             other => other.clone(),
         };
         let objects = rename
             .iter()
-            .map(|(old, new)| {
-                let o = &self.objects[old];
+            .filter_map(|(old, new)| Some((new, self.objects.get(old)?)))
+            .map(|(new, o)| {
                 let fields = o
                     .fields
                     .iter()
@@ -299,7 +305,7 @@ impl Heap {
             .iter()
             .map(|(k, v)| (k.clone(), map_value(v)))
             .collect();
-        (Heap { objects, statics }, rename)
+        Heap { objects, statics }
     }
 }
 

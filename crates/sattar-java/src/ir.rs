@@ -278,6 +278,9 @@ pub struct Method {
     pub annotations: Vec<SpecAnnotation>,
     /// The span of the method's name.
     pub span: Span,
+    /// The span of its body's block `{ … }` in the source (`None` when it has none in the source:
+    /// abstract, made up by javac or a model).
+    pub body_span: Option<Span>,
 }
 
 impl Method {

@@ -131,7 +131,7 @@ pub fn attribute_renamed(
     if let Some(a) = cached.as_deref().and_then(|p| read_cached(p, &renamed)) {
         return Ok(a);
     }
-    let line = request("attribute", files, None)?;
+    let line = request("attribute", files, &[], None)?;
     let answer = parse_attribution(&renamed(&line))?;
     if let Some(path) = cached {
         write_cached(&path, &line);
@@ -196,6 +196,16 @@ fn parse_attribution(line: &str) -> Result<Attribution, JdkError> {
 
 /// Compiles `files` (with the annotation types) into `out`; javac's diagnostics on failure.
 pub fn compile(files: &[SourceText], out: &Path) -> Result<(), Vec<JavacDiagnostic>> {
+    compile_with(files, &[], out)
+}
+
+/// Compiles `files` (with the annotation types) against the jars and folders of `classpath`
+/// into `out` (a project's tests against JUnit); javac's diagnostics on failure.
+pub fn compile_with(
+    files: &[SourceText],
+    classpath: &[PathBuf],
+    out: &Path,
+) -> Result<(), Vec<JavacDiagnostic>> {
     let fail = |msg: String| {
         vec![JavacDiagnostic {
             kind: "ERROR".into(),
@@ -206,7 +216,7 @@ pub fn compile(files: &[SourceText], out: &Path) -> Result<(), Vec<JavacDiagnost
             ..Default::default()
         }]
     };
-    let line = request("compile", files, Some(out)).map_err(|e| fail(e.to_string()))?;
+    let line = request("compile", files, classpath, Some(out)).map_err(|e| fail(e.to_string()))?;
     let reply: Reply =
         serde_json::from_str(&line).map_err(|e| fail(format!("unreadable reply: {e}")))?;
     if let Some(f) = reply.fatal {
@@ -219,7 +229,16 @@ pub fn compile(files: &[SourceText], out: &Path) -> Result<(), Vec<JavacDiagnost
     }
 }
 
-fn request(op: &str, files: &[SourceText], out: Option<&Path>) -> Result<String, JdkError> {
+fn request(
+    op: &str,
+    files: &[SourceText],
+    classpath: &[PathBuf],
+    out: Option<&Path>,
+) -> Result<String, JdkError> {
+    let classpath: Vec<String> = classpath
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
     let mut all: Vec<serde_json::Value> = files
         .iter()
         .map(|f| json!({"path": f.path, "text": f.text}))
@@ -240,7 +259,7 @@ fn request(op: &str, files: &[SourceText], out: Option<&Path>) -> Result<String,
         };
         helper.next_id += 1;
         let req = json!({"id": helper.next_id, "op": op, "files": all,
-            "classpath": [], "out": out.map(|p| p.to_string_lossy().into_owned())});
+            "classpath": classpath, "out": out.map(|p| p.to_string_lossy().into_owned())});
         match helper.exchange(&req.to_string()) {
             Ok(line) => return Ok(line),
             Err(e) => {

@@ -7,14 +7,17 @@ use sattar_jdk::tree::Utf16Map;
 use sattar_jdk::{content_key, SourceText, ANNOTATION_SOURCES};
 use std::path::{Path, PathBuf};
 
-/// Compiles the (instrumented) `files` — `(path, text)` — with the runtime classes, and clears
-/// `final` of the static fields `unfinal` names per class file; returns the classes directory.
-/// A cached, verified result is reused.
+/// Compiles the (instrumented) `files` — `(path, text)` — with the runtime classes against the
+/// jars and folders of `classpath` (a project's tests against JUnit; each entry's path, size and
+/// modification time are part of the cache key), and clears `final` of the static fields
+/// `unfinal` names per class file; returns the classes directory. A cached, verified result is
+/// reused.
 pub fn compile(
     jdk: &sattar_jdk::Jdk,
     cache: &Path,
     files: &[(String, String)],
     unfinal: &[(String, Vec<String>)],
+    classpath: &[PathBuf],
 ) -> Result<PathBuf, JvmError> {
     let mut sources: Vec<SourceText> = files
         .iter()
@@ -29,7 +32,11 @@ pub fn compile(
     }));
     let fingerprint = jdk.fingerprint();
     // v2: javac newer than 17 compiles for release 17 (the helper keeps `this$0`).
-    let edits = format!("release 17, unfinal v1 {unfinal:?}");
+    let mut edits = format!("release 17, unfinal v1 {unfinal:?}");
+    if !classpath.is_empty() {
+        let stamps: Vec<String> = classpath.iter().map(|p| stamp(p)).collect();
+        edits.push_str(&format!(", classpath {stamps:?}"));
+    }
     let key = content_key(
         sources
             .iter()
@@ -38,7 +45,8 @@ pub fn compile(
             .chain([("jdk", fingerprint.as_str()), ("edits", edits.as_str())]),
     );
     let build = |out: &Path| -> Result<(), JvmError> {
-        sattar_jdk::compile(&sources, out).map_err(|diags| compile_error(&diags, &sources))?;
+        sattar_jdk::compile_with(&sources, classpath, out)
+            .map_err(|diags| compile_error(&diags, &sources))?;
         for (file, names) in unfinal {
             let path = out.join(file);
             let io = |e: std::io::Error| JvmError::Io(format!("{}: {e}", path.display()));
@@ -50,6 +58,17 @@ pub fn compile(
         Ok(())
     };
     sattar_jdk::verified_classes(cache, &key, build, JvmError::Io)
+}
+
+/// A class-path entry as the cache key sees it: its path, size and modification time.
+fn stamp(p: &Path) -> String {
+    let meta = std::fs::metadata(p).ok();
+    let size = meta.as_ref().map_or(0, |m| m.len());
+    let time = meta.and_then(|m| m.modified().ok());
+    let secs = time
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos());
+    format!("{} {size} {secs}", p.display())
 }
 
 /// javac's errors as `file:line: error: message` lines, the subject named as the user knows it.

@@ -2,7 +2,7 @@
 //! without adding newlines, so line numbers stay those of the user's file. Where each probe goes
 //! is the front end's decision ([`Probe`] of every statement); nothing is parsed here.
 
-use sattar_java::{Probe, Program, Span, StmtInfo, StmtKind, SwitchProbe};
+use sattar_java::{MethodId, Probe, Program, Span, StmtInfo, StmtKind, SwitchProbe};
 
 /// The Java runtime support sources shipped with the crate: `(relative path, text)`.
 pub const RUNTIME_SOURCES: &[(&str, &str)] = &[
@@ -28,6 +28,35 @@ struct Insert {
 /// Returns the instrumented text of every file of `program`, `(path, text)`: same lines, probes
 /// added. sattar's models of JDK classes are left out: the JVM runs the JDK's own.
 pub fn instrument(program: &Program) -> Vec<(String, String)> {
+    instrument_with(program, None)
+}
+
+/// [`instrument`], and first in the body of method `m` the capture probe
+/// (`sattar.capture.Capture.enter(this, new Object[] {a, b})`: the receiver and the arguments
+/// of each outermost call, handed to the worker before the method's first statement). `None`
+/// when `m` has no body in the source or is a constructor (nothing may precede `super(…)`).
+pub fn instrument_capturing(program: &Program, m: MethodId) -> Option<Vec<(String, String)>> {
+    let method = program.method(m);
+    let body = method.body_span.filter(|_| !method.is_constructor())?;
+    let this = if method.is_static { "null" } else { "this" };
+    let args: Vec<&str> = method.params.iter().map(|p| p.name.as_str()).collect();
+    let probe = Insert {
+        offset: body.start + 1, // after the body's `{`
+        rank: i64::MIN,
+        text: format!(
+            "sattar.capture.Capture.enter({this}, new Object[] {{{}}}); ",
+            args.join(", ")
+        ),
+        skip: 0,
+    };
+    Some(instrument_with(
+        program,
+        Some((method.file.0 as usize, probe)),
+    ))
+}
+
+fn instrument_with(program: &Program, extra: Option<(usize, Insert)>) -> Vec<(String, String)> {
+    let mut extra = extra;
     program
         .files
         .iter()
@@ -37,6 +66,9 @@ pub fn instrument(program: &Program) -> Vec<(String, String)> {
             let mut inserts = Vec::new();
             for s in program.stmts.iter().filter(|s| s.file.0 as usize == i) {
                 probes(s, &f.text, &mut inserts);
+            }
+            if extra.as_ref().is_some_and(|(file, _)| *file == i) {
+                inserts.extend(extra.take().map(|(_, insert)| insert));
             }
             (f.path.clone(), apply(&f.text, inserts))
         })

@@ -4,6 +4,7 @@
 //! the stack, exhaust the heap, call `System.exit`, crash the JVM) is the test's outcome; the
 //! worker is restarted when it dies and the run goes on.
 
+mod capture;
 mod classfile;
 mod compile;
 mod instrument;
@@ -14,6 +15,7 @@ mod runner;
 #[allow(unsafe_code)]
 mod worker;
 
+pub use capture::{capture, CapturedCall, JUnitTest, TestCapture, CAPTURE_SOURCES};
 pub use instrument::{instrument, RUNTIME_SOURCES};
 pub use runner::{JvmOptions, JvmRunner, WorkerCommand};
 pub use sattar_jdk::{default_cache_dir, Jdk};

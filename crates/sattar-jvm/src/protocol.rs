@@ -146,6 +146,41 @@ pub enum Request {
     },
     /// Run one test.
     Run(RunRequest),
+    /// Run a JUnit test of a capture build, reading the pre-state of each outermost call of
+    /// the method under test.
+    Capture(CaptureRequest),
+}
+
+/// A JUnit test to run in a capture build.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct CaptureRequest {
+    /// The test class's binary name (`pkg.ClassTest`).
+    pub test_class: String,
+    /// The test method's name.
+    pub test_method: String,
+    /// The method under test's parameter types (a primitive argument arrives boxed).
+    pub params: Vec<WireType>,
+    /// The most calls whose pre-state is read (later ones are counted only).
+    pub max_calls: usize,
+}
+
+/// One outermost call of the method under test, as the capture probe saw it on entry.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct WireCall {
+    /// The receiver (`None` for a static method).
+    pub this: Option<WireValue>,
+    /// The arguments.
+    pub args: Vec<WireValue>,
+    /// Every object reachable from the receiver, the arguments and the statics.
+    pub objects: Vec<WireObject>,
+    /// Every static field.
+    pub statics: Vec<(String, WireValue)>,
+    /// The test's source file and line that made the call (empty and 0 if not found).
+    pub file: String,
+    /// See `file`.
+    pub line: u32,
+    /// Why its pre-state could not be read (an object of a class sattar does not model).
+    pub unreadable: Option<String>,
 }
 
 /// One test to run.
@@ -206,6 +241,19 @@ pub enum Response {
         statics: Vec<(String, WireValue)>,
         /// Steps used.
         steps: u64,
+    },
+    /// A capture ended: the calls it read and how the JUnit test ended.
+    Captured {
+        /// The outermost calls, in order (at most `max_calls`).
+        calls: Vec<WireCall>,
+        /// Every outermost call, read or not.
+        count: usize,
+        /// The tests the JUnit Platform found for the selector (1 if the test exists).
+        found: u64,
+        /// The tests that failed.
+        failed: u64,
+        /// The first failure's exception and stack trace.
+        failure: String,
     },
     /// `System.exit(code)` was called (sent by the JVM's exit hook).
     Exited(i32),

@@ -4,8 +4,8 @@
 use crate::compile::compile;
 use crate::layout::Layout;
 use crate::protocol::{
-    from_wire_heap, to_wire_objects, to_wire_statics, to_wire_type, to_wire_value, Request,
-    Response, RunEnd, RunRequest, WireValue,
+    from_wire_heap, to_wire_objects, to_wire_statics, to_wire_type, to_wire_value, CaptureRequest,
+    Request, Response, RunEnd, RunRequest, WireValue,
 };
 use crate::JvmError;
 use sattar_heap::{FieldType, Heap, MethodSig, Schema, TestInput, Value};
@@ -169,6 +169,13 @@ struct Start {
     statements: u32,
 }
 
+/// What a worker's classes are compiled from: sources and the class path they are compiled (and
+/// run) against.
+struct Build<'a> {
+    files: &'a [(String, String)],
+    classpath: &'a [PathBuf],
+}
+
 /// Runs tests of one compiled subject on the real JVM.
 pub struct JvmRunner {
     opts: JvmOptions,
@@ -192,10 +199,75 @@ impl JvmRunner {
             .collect();
         let layout = Layout::of_program(program);
         let statements = program.stmts.len() as u32;
-        let mut r = JvmRunner::start_inner(&files, program.schema(), layout, statements, opts)?;
+        let build = Build {
+            files: &files,
+            classpath: &[],
+        };
+        let mut r = JvmRunner::start_inner(build, program.schema(), layout, statements, opts)?;
         r.sigs = sigs;
         r.program = Some(Box::new(program.clone()));
         Ok(r)
+    }
+
+    /// A worker for a capture build: `files` (the program instrumented with the capture probe,
+    /// the capture runtime and the tests) compiled against `classpath`, which the JVM gets too.
+    pub(crate) fn start_capture(
+        program: &Program,
+        files: &[(String, String)],
+        classpath: &[PathBuf],
+        opts: JvmOptions,
+    ) -> Result<JvmRunner, JvmError> {
+        let layout = Layout::of_program(program);
+        let statements = program.stmts.len() as u32;
+        let build = Build { files, classpath };
+        JvmRunner::start_inner(build, program.schema(), layout, statements, opts)
+    }
+
+    /// Sends one capture request and waits for its answer for at most `timeout` (the worker is
+    /// killed past it).
+    pub(crate) fn capture(
+        &mut self,
+        req: CaptureRequest,
+        timeout: Duration,
+    ) -> Result<Response, JvmError> {
+        let w = self.ensure_worker()?;
+        if let Err(e) = w.send(&Request::Capture(req)) {
+            let tail = self
+                .worker
+                .take()
+                .map(|w| w.finish(true))
+                .unwrap_or_default();
+            return Err(JvmError::Worker(format!(
+                "cannot talk to the worker: {e}; {tail}"
+            )));
+        }
+        let answer = w.lines.recv_timeout(timeout);
+        let answer = match answer {
+            Ok(line) => line,
+            Err(RecvTimeoutError::Timeout) => {
+                let tail = self
+                    .worker
+                    .take()
+                    .map(|w| w.finish(true))
+                    .unwrap_or_default();
+                return Err(JvmError::Worker(format!(
+                    "the test did not end within {} s (--test-timeout); {tail}",
+                    timeout.as_secs_f64()
+                )));
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                let tail = self
+                    .worker
+                    .take()
+                    .map(|w| w.finish(false))
+                    .unwrap_or_default();
+                return Err(JvmError::Worker(format!(
+                    "the JVM died during the test: {tail}"
+                )));
+            }
+        };
+        serde_json::from_str::<Response>(&answer)
+            .map_err(|e| JvmError::Worker(format!("bad answer from the worker: {e}")))
     }
 
     /// The lower-level entry point: compiles a raw Java source (not instrumented: no coverage,
@@ -208,11 +280,15 @@ impl JvmRunner {
         opts: JvmOptions,
     ) -> Result<JvmRunner, JvmError> {
         let files = [(file.to_string(), source.to_string())];
-        JvmRunner::start_inner(&files, schema.clone(), Layout::of_schema(schema), 0, opts)
+        let build = Build {
+            files: &files,
+            classpath: &[],
+        };
+        JvmRunner::start_inner(build, schema.clone(), Layout::of_schema(schema), 0, opts)
     }
 
     fn start_inner(
-        files: &[(String, String)],
+        build: Build,
         schema: Schema,
         layout: Layout,
         statements: u32,
@@ -220,14 +296,18 @@ impl JvmRunner {
     ) -> Result<JvmRunner, JvmError> {
         let jdk = Jdk::locate()?;
         let cache = opts.cache_dir.clone().unwrap_or_else(default_cache_dir);
-        let classes_dir = compile(&jdk, &cache, files, &layout.unfinal)?;
+        let (files, classpath) = (build.files, build.classpath);
+        let classes_dir = compile(&jdk, &cache, files, &layout.unfinal, classpath)?;
         let worker_cmd = match &opts.worker {
             Some(w) => w.clone(),
             None => WorkerCommand::current_exe()?,
         };
         let start = Start {
             libjvm: jdk.libjvm.to_string_lossy().into_owned(),
-            classpath: classes_dir.to_string_lossy().into_owned(),
+            classpath: std::env::join_paths(std::iter::once(&classes_dir).chain(classpath))
+                .map_err(|e| JvmError::Io(format!("the class path: {e}")))?
+                .to_string_lossy()
+                .into_owned(),
             statements,
         };
         let mut r = JvmRunner {
@@ -366,7 +446,9 @@ impl JvmRunner {
                 Ok(unobserved(input, Termination::Exited(code)))
             }
             Ok(Response::Error(e)) => Err(JvmError::Worker(e)),
-            Ok(Response::Ready) => Err(JvmError::Worker("unexpected Ready".into())),
+            Ok(Response::Ready | Response::Captured { .. }) => {
+                Err(JvmError::Worker(format!("unexpected answer {answer}")))
+            }
             Err(e) => Err(JvmError::Worker(format!("bad answer from the worker: {e}"))),
         }
     }

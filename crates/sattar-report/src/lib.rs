@@ -57,4 +57,5 @@ pub use run::{input_note, invalid_input_warning, run_json, run_text, TestRun};
 pub use sarif::{render_sarif, to_sarif, SarifOptions, RULE_ID, SARIF_SCHEMA, SARIF_VERSION};
 /// The one escaping of user text for a terminal (see `sattar_diag::printable`).
 pub use sattar_diag::{printable, printable_lines};
+pub use sattar_heap::input_to_json;
 pub use text::{render_text, use_colour, use_colour_with, TextOptions, WIDTH};

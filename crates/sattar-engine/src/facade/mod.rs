@@ -19,6 +19,7 @@ mod localize;
 pub use localize::{LocalizePlan, LocalizeSession, RankSnapshot};
 pub use sattar_diag::Diagnostic;
 pub use sattar_encode::{CheckOptions, CoreOrder, DEFAULT_MAX_GATES};
+pub use sattar_heap::TestInput;
 pub use sattar_java::{Limits, MethodKind, Program, StmtId, Termination};
 
 use crate::error::read;
@@ -28,7 +29,6 @@ use crate::{
 };
 use sattar_catalog::Catalog;
 use sattar_encode::CheckOutcome;
-use sattar_heap::TestInput;
 use sattar_java::{parse_program, Execution};
 use sattar_jvm::{JvmOptions, JvmRunner};
 use sattar_rank::gzoltar::RankedLine;

@@ -178,6 +178,7 @@ fn box_dispatch(p: &mut Program) {
                 file: FileId(0),
                 annotations: Vec::new(),
                 span: Span::default(),
+                body_span: None,
             });
             for &(m, _) in called.iter().filter(|(_, n)| *n == name) {
                 p.dispatch.insert((m, b.clone()), id);
@@ -276,6 +277,7 @@ fn enum_compare_to_model(e: &str, id: MethodId) -> Method {
         file: FileId(0),
         annotations: Vec::new(),
         span: Span::default(),
+        body_span: None,
     }
 }
 
@@ -295,6 +297,7 @@ fn method_of(h: &Header, id: MethodId, body: Body, unsupported: Option<Diagnosti
         file: h.file,
         annotations: h.annotations.clone(),
         span: h.span,
+        body_span: None,
     }
 }
 
@@ -313,10 +316,12 @@ fn lower_method(
         Some(d) => Err(d.clone()),
         None => lw.method_body(),
     };
-    match lowered {
+    let mut method = match lowered {
         Ok(body) => method_of(h, id, body, None),
         Err(d) => method_of(h, id, Body::default(), Some(d)),
-    }
+    };
+    method.body_span = h.node.and_then(|n| cx.node(n).body).map(|b| cx.span(b));
+    method
 }
 
 /// A JDK method the program calls: sattar's model of it as core code, or unsupported.

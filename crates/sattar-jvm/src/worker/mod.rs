@@ -1,6 +1,8 @@
 //! The worker process: hosts one JVM (JNI invocation API) and runs tests sent over stdin,
 //! answering on the original stdout. Java's own output goes to stderr.
 
+mod capture;
+
 use crate::protocol::{
     Request, Response, RunEnd, RunRequest, WireClass, WireField, WireObject, WireType, WireValue,
 };
@@ -123,6 +125,7 @@ fn serve() -> Res<()> {
             Ok(Request::Run(req)) => env
                 .with_local_frame(256, |env| bridge.run(env, &req))
                 .unwrap_or_else(|e| Response::Error(e.to_string())),
+            Ok(Request::Capture(req)) => capture::run(&bridge, &mut env, &req),
             Ok(Request::Init { .. }) => Response::Error("the worker is already initialized".into()),
             Err(e) => Response::Error(format!("bad request: {e}")),
         };
@@ -601,7 +604,7 @@ impl Bridge {
         };
         let probes = self.probes(env)?;
         let statics = self.read_statics(env, &mut post)?;
-        let post = self.read_post(env, post)?;
+        let post = self.read_post(env, &mut post)?;
         Ok(Response::Done {
             end,
             covered: probes.covered,
@@ -923,7 +926,7 @@ impl Bridge {
     fn read_post<'l>(
         &self,
         env: &mut JNIEnv<'l>,
-        mut post: PostState<'l>,
+        post: &mut PostState<'l>,
     ) -> Result<Vec<WireObject>, JniOrMsg> {
         let mut out = Vec::new();
         let mut next = 0;
@@ -933,7 +936,7 @@ impl Bridge {
             next += 1;
             let info = &self.classes[class];
             if let Some(element) = &info.element {
-                let fields = read_array(env, self, &obj, element, &mut post)?;
+                let fields = read_array(env, self, &obj, element, post)?;
                 out.push(WireObject {
                     id: name,
                     class: info.name.clone(),
@@ -1421,6 +1424,8 @@ struct PostState<'l> {
     /// An input collection's name → the index in `objects` of its elements array: the name its
     /// elements keep while they are the same.
     contents: HashMap<String, usize>,
+    /// The classes of reachable objects outside the subject's classes (read as `null`).
+    unknown: Vec<String>,
 }
 
 impl<'l> PostState<'l> {
@@ -1510,6 +1515,10 @@ impl<'l> PostState<'l> {
             }
         }
         let Some(class) = bridge.class_of(env, &o)? else {
+            let name = class_name(env, &o)?;
+            if !self.unknown.contains(&name) {
+                self.unknown.push(name);
+            }
             return Ok(WireValue::Null);
         };
         let name = format!("\u{1}jvm{}", self.fresh);
@@ -1518,6 +1527,15 @@ impl<'l> PostState<'l> {
         self.objects.push((o, name.clone(), class));
         Ok(WireValue::Ref(name))
     }
+}
+
+/// The binary name of an object's class (`java.util.HashMap$Node`).
+fn class_name<'l>(env: &mut JNIEnv<'l>, o: &JObject<'l>) -> Result<String, JniOrMsg> {
+    let cls = env.get_object_class(o)?;
+    let name = env
+        .call_method(&cls, "getName", "()Ljava/lang/String;", &[])?
+        .l()?;
+    Ok(env.get_string(&JString::from(name))?.into())
 }
 
 /// Calls instance method (or constructor) `m` of exactly `class` on `obj`, without virtual

@@ -1,0 +1,306 @@
+//! The failing run from the user's JUnit test (`--from-test ClassTest#test`): the test runs on
+//! the JVM with the method under test's calls captured (`sattar_jvm::capture`), each call is run
+//! again on the chosen engine and judged by the spec, and the first call whose pre-state is
+//! valid and whose run violates the spec is the failing run.
+
+use crate::facade::{executor, EngineKind, RunLimits};
+use crate::{judge, EngineError, Subject, TestVerdict};
+use sattar_heap::TestInput;
+use sattar_jvm::{CapturedCall, JUnitTest, JvmOptions};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Where Debian's `junit5` package puts the JUnit Platform as one jar.
+pub const DEBIAN_JUNIT: &str = "/usr/share/java/junit-platform-console-standalone.jar";
+
+/// The test folder of a Maven or Gradle project.
+pub const TEST_ROOT: &str = "src/test/java";
+
+/// What `--from-test` names and how the test runs.
+#[derive(Clone, Debug)]
+pub struct FromTest {
+    /// `ClassTest#test`, `pkg.ClassTest#test` or `path/to/ClassTest.java#test`.
+    pub test: String,
+    /// Folders holding the test sources (their package trees); default `src/test/java`.
+    pub test_roots: Vec<PathBuf>,
+    /// Jars and folders the tests compile and run against (`--classpath`).
+    pub classpath: Vec<PathBuf>,
+    /// Wall-clock limit of the whole JUnit test (`--test-timeout`).
+    pub timeout: Duration,
+}
+
+/// The failing run a test made, and where.
+#[derive(Clone, Debug)]
+pub struct CapturedFailure {
+    /// The pre-state, receiver and arguments of the violating call.
+    pub input: TestInput,
+    /// Its position among the test's outermost calls of the method (1-based).
+    pub call: usize,
+    /// How many outermost calls the test made.
+    pub calls: usize,
+    /// The test's file and line that made the call (`SortedIntSetTest.java:31`).
+    pub at: String,
+    /// The constraints its run violates.
+    pub violated: Vec<String>,
+    /// The test class and method that ran.
+    pub test: String,
+}
+
+impl CapturedFailure {
+    /// `failing run: call 3 of 3 of C.m, made at T.java:31 by pkg.T#test; violates post.x`.
+    pub fn describe(&self, method: &str) -> String {
+        format!(
+            "failing run: call {} of {} of {method}, made at {} by {}; it violates {}",
+            self.call,
+            self.calls,
+            self.at,
+            self.test,
+            self.violated.join(", ")
+        )
+    }
+}
+
+/// The most calls of one test whose pre-states are read.
+const MAX_CALLS: usize = 1000;
+
+/// Runs the test `from` names and returns the first call of the subject's method whose input
+/// is valid and whose run (on `engine`) violates the spec.
+pub fn capture_failure(
+    subject: &Subject,
+    from: &FromTest,
+    engine: EngineKind,
+    limits: &RunLimits,
+) -> Result<CapturedFailure, EngineError> {
+    let test = junit_test(from)?;
+    let name = format!("{}#{}", test.class, test.method);
+    let opts = JvmOptions {
+        max_steps: limits.max_steps,
+        timeout: limits.timeout,
+        ..Default::default()
+    };
+    let captured = sattar_jvm::capture(&subject.program, subject.method, &test, opts)?;
+    let method = subject.method_name();
+    if captured.found == 0 {
+        let why = captured.failure.lines().rfind(|l| !l.trim().is_empty());
+        let why = why.map_or(String::new(), |w| format!(" ({})", w.trim()));
+        return Err(EngineError::Usage(format!(
+            "--from-test {}: JUnit found no test {name}{why}: check the class and method \
+             names (a JUnit 5 `@Test` method)",
+            from.test
+        )));
+    }
+    let outcome = match captured.failed {
+        0 => "the test passed".to_string(),
+        _ => format!("the test failed with {}", first_line(&captured.failure)),
+    };
+    if captured.count == 0 {
+        return Err(EngineError::Usage(format!(
+            "{name} never calls {method} ({outcome}): name the method the test exercises \
+             with --method"
+        )));
+    }
+    let mut run = executor(engine, subject, limits)?;
+    let mut invalid: Option<(usize, Vec<String>)> = None;
+    for (k, call) in captured.calls.iter().enumerate() {
+        let input = readable(call, k, &method)?;
+        let execution = run.execute(subject, input)?;
+        let judged = judge(subject, input, execution)
+            .map_err(|e| EngineError::Usage(format!("evaluating the specification: {e}")))?;
+        match judged.verdict {
+            TestVerdict::Pass => {}
+            TestVerdict::Invalid(v) => {
+                invalid.get_or_insert((k, v));
+            }
+            TestVerdict::Fail(violated) => {
+                return Ok(CapturedFailure {
+                    input: input.clone(),
+                    call: k + 1,
+                    calls: captured.count,
+                    at: place(call),
+                    violated,
+                    test: name,
+                })
+            }
+        }
+    }
+    let unread = match captured.count > captured.calls.len() {
+        true => format!(" (the first {} read)", captured.calls.len()),
+        false => String::new(),
+    };
+    let why = match invalid {
+        Some((k, v)) => format!(
+            "; call {} (at {}) starts from a state that breaks {}: the code before it (the \
+             test's, or an earlier call's when the checked ensures set does not include the \
+             invariant) broke it",
+            k + 1,
+            place(&captured.calls[k]),
+            v.join(", ")
+        ),
+        None => String::new(),
+    };
+    Err(EngineError::Usage(format!(
+        "no call of {method} in {name} violates the specification: {} call(s){unread}, each \
+         valid and judged correct{why}; {outcome}, for a reason the specification does not \
+         check (another method, or a property the ensures set leaves out)",
+        captured.count
+    )))
+}
+
+/// A call's input, or why it could not be read.
+fn readable<'c>(
+    call: &'c CapturedCall,
+    k: usize,
+    method: &str,
+) -> Result<&'c TestInput, EngineError> {
+    call.input.as_ref().map_err(|why| {
+        EngineError::Usage(format!(
+            "call {} of {method} (at {}) cannot be captured: {why}",
+            k + 1,
+            place(call)
+        ))
+    })
+}
+
+fn place(call: &CapturedCall) -> String {
+    match call.line {
+        0 => "an unknown line".into(),
+        n => format!("{}:{n}", call.file),
+    }
+}
+
+fn first_line(text: &str) -> &str {
+    text.lines().next().unwrap_or("").trim()
+}
+
+/// The JUnit test `from` names: its class, sources and class path.
+fn junit_test(from: &FromTest) -> Result<JUnitTest, EngineError> {
+    let usage = |m: String| EngineError::Usage(format!("--from-test {}: {m}", from.test));
+    let (left, method) = from
+        .test
+        .rsplit_once('#')
+        .filter(|(l, m)| !l.is_empty() && !m.is_empty())
+        .ok_or_else(|| usage("write CLASS#METHOD (`ClassTest#testName`, `pkg.ClassTest#testName` or `path/ClassTest.java#testName`)".into()))?;
+    let roots = match from.test_roots.is_empty() {
+        false => from.test_roots.clone(),
+        true => vec![PathBuf::from(TEST_ROOT)],
+    };
+    let (root, file) = test_file(left, &roots).map_err(usage)?;
+    let class = file
+        .strip_prefix(&root)
+        .unwrap_or(&file)
+        .with_extension("")
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join(".");
+    let sources = crate::sources::read_sources(std::slice::from_ref(&root))?
+        .into_iter()
+        .map(|s| (s.path, s.text))
+        .collect();
+    Ok(JUnitTest {
+        sources,
+        class,
+        method: method.to_string(),
+        classpath: classpath(&from.classpath)?,
+        timeout: from.timeout,
+        max_calls: MAX_CALLS,
+    })
+}
+
+/// The test's source root and file: a path to a `.java` file (its root is the test root holding
+/// it, else its folder), or a class name searched in the test roots.
+fn test_file(left: &str, roots: &[PathBuf]) -> Result<(PathBuf, PathBuf), String> {
+    if left.ends_with(".java") {
+        let file = PathBuf::from(left);
+        if !file.is_file() {
+            return Err(format!("{left}: no such file"));
+        }
+        let root = roots
+            .iter()
+            .find(|r| file.starts_with(r))
+            .cloned()
+            .unwrap_or_else(|| file.parent().map_or_else(PathBuf::new, Path::to_path_buf));
+        return Ok((root, file));
+    }
+    let relative = format!("{}.java", left.replace('.', "/"));
+    let simple = format!("{}.java", left.rsplit('.').next().unwrap_or(left));
+    let mut found = Vec::new();
+    for root in roots.iter().filter(|r| r.is_dir()) {
+        let direct = root.join(&relative);
+        if direct.is_file() {
+            found.push((root.clone(), direct));
+            continue;
+        }
+        if !left.contains('.') {
+            find_named(root, &simple, &mut |f| found.push((root.clone(), f)));
+        }
+    }
+    match found.len() {
+        1 => Ok(found.remove(0)),
+        0 => Err(format!(
+            "no {simple} under {}: give the test's path (`path/{simple}#test`) or its folder \
+             with --test-path",
+            roots
+                .iter()
+                .map(|r| r.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+        _ => Err(format!(
+            "several test classes match: {}; give the package (`pkg.{left}#test`)",
+            found
+                .iter()
+                .map(|(_, f)| f.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}
+
+/// Calls `found` for each file named `name` below `dir`, in sorted order.
+fn find_named(dir: &Path, name: &str, found: &mut dyn FnMut(PathBuf)) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for p in paths {
+        if p.is_dir() {
+            find_named(&p, name, found);
+        } else if p.file_name().is_some_and(|f| f == name) {
+            found(p);
+        }
+    }
+}
+
+/// The user's class path, and the JUnit Platform from Debian's `junit5` when the user's holds
+/// no launcher.
+fn classpath(user: &[PathBuf]) -> Result<Vec<PathBuf>, EngineError> {
+    if let Some(missing) = user.iter().find(|p| !p.exists()) {
+        return Err(EngineError::Usage(format!(
+            "--classpath: {} does not exist",
+            missing.display()
+        )));
+    }
+    let has_launcher = user.iter().any(|p| {
+        let name = p
+            .file_name()
+            .map(|n| n.to_string_lossy())
+            .unwrap_or_default();
+        name.contains("junit-platform-launcher") || name.contains("console-standalone")
+    });
+    let mut out = user.to_vec();
+    if !has_launcher {
+        let jar = PathBuf::from(DEBIAN_JUNIT);
+        if !jar.is_file() {
+            return Err(EngineError::Usage(format!(
+                "running the test needs the JUnit Platform: give its jars with --classpath \
+                 (junit-platform-launcher, the engine, the API and their dependencies), or \
+                 install Debian's junit5 (`sudo apt-get install -y junit5`, which provides \
+                 {DEBIAN_JUNIT})"
+            )));
+        }
+        out.push(jar);
+    }
+    Ok(out)
+}

@@ -1,0 +1,196 @@
+//! The failing run from the user's project and JUnit test (`--from-test`): a Maven-layout
+//! project in a package (private fields, a constructor with an argument, a test that calls the
+//! method three times, the third call violating the spec) is localized with the faulty
+//! line at rank ≤ 3; the captured input, written by `sattar capture`, reproduces the failure on
+//! the JVM with `sattar run --input`; a test that fails for a reason the spec does not check,
+//! and one that never calls the method, get a clear message and exit 2. Needs JUnit 5 (Debian's
+//! `junit5`, installed by `.ci/run`); skipped with a message without it.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const JUNIT: &str = "/usr/share/java/junit-platform-console-standalone.jar";
+/// The faulty line of `SortedIntSet.remove`: `<=` where `<` belongs.
+const FAULTY_LINE: u64 = 71;
+
+fn project() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../java-subjects/project")
+}
+
+fn sattar_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sattar"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("sattar runs")
+}
+
+fn junit() -> bool {
+    let there = Path::new(JUNIT).is_file();
+    if !there {
+        eprintln!("skipped: JUnit 5 is not installed (apt-get install -y junit5)");
+    }
+    there
+}
+
+const SUBJECT: [&str; 6] = [
+    "--method",
+    "remove",
+    "--spec",
+    "specs/SortedIntSet.spec",
+    "--ensures",
+    "post",
+];
+
+fn scratch() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sattar-from-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+#[test]
+fn localize_from_a_failing_junit_test_ranks_the_fault_in_the_top_three() {
+    if !junit() {
+        return;
+    }
+    let session = scratch().join("session.jsonl");
+    let mut args = vec![
+        "localize",
+        "--from-test",
+        "SortedIntSetTest#removesWhatItHolds",
+    ];
+    args.extend(SUBJECT);
+    args.extend(["--format", "json", "--session", session.to_str().unwrap()]);
+    let out = sattar_in(&project(), &args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    // The third call of remove (the test's line 23) is the failing run.
+    assert!(
+        stderr.contains(
+            "call 3 of 3 of org.example.set.SortedIntSet.remove, made at SortedIntSetTest.java:23"
+        ),
+        "{stderr}"
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let ranked = report["ranking"].as_array().expect("ranking");
+    let fault = ranked
+        .iter()
+        .find(|r| r["line"].as_u64() == Some(FAULTY_LINE))
+        .expect("the faulty line is ranked");
+    assert!(fault["rank"].as_u64().unwrap() <= 3, "{fault}");
+}
+
+#[test]
+fn the_captured_input_reproduces_the_failure_on_the_jvm() {
+    if !junit() {
+        return;
+    }
+    let file = scratch().join("captured.json");
+    let _ = std::fs::remove_file(&file);
+    let mut args = vec![
+        "capture",
+        "--from-test",
+        "SortedIntSetTest#removesWhatItHolds",
+    ];
+    args.extend(SUBJECT);
+    args.extend(["--output", file.to_str().unwrap()]);
+    let out = sattar_in(&project(), &args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let input: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    // The state before `remove(7)`: 3 was removed, 4 was not there, 5 and 7 remain.
+    assert_eq!(input["args"]["x"], 7);
+    let set = &input["objects"][input["this"].as_str().unwrap()];
+    assert_eq!(
+        (set["size"].clone(), set["capacity"].clone()),
+        (2.into(), 10.into())
+    );
+    // A second capture never overwrites the file.
+    let again = sattar_in(&project(), &args);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("the file exists"));
+    // `sattar run` on the JVM: the same violation.
+    let mut run = vec!["run", "--input", file.to_str().unwrap(), "--format", "json"];
+    run.extend(SUBJECT);
+    let out = sattar_in(&project(), &run);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let judged: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(judged["verdict"], "fail", "{judged}");
+    let violated: Vec<&str> = judged["violated"]
+        .as_array()
+        .expect("violated")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert_eq!(violated, ["removed", "answer", "size"]);
+}
+
+#[test]
+fn a_test_failing_outside_the_spec_or_not_calling_the_method_is_said_with_exit_2() {
+    if !junit() {
+        return;
+    }
+    for (test, says) in [
+        (
+            "SortedIntSetTest#keepsItsCapacity",
+            "the test failed with org.opentest4j.AssertionFailedError: expected: <10> but was: <11>, for a reason the specification does not check",
+        ),
+        ("SortedIntSetTest#addsInOrder", "never calls org.example.set.SortedIntSet.remove"),
+        ("SortedIntSetTest#noSuchTest", "Could not find method with name [noSuchTest]"),
+        ("NoSuchTest#t", "no NoSuchTest.java under src/test/java"),
+    ] {
+        let mut args = vec!["localize", "--from-test", test];
+        args.extend(SUBJECT);
+        let out = sattar_in(&project(), &args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{test}: {stderr}");
+        assert!(stderr.contains(says), "{test}: {stderr}");
+    }
+}
+
+#[test]
+fn sources_and_tests_may_be_named_from_anywhere() {
+    if !junit() {
+        return;
+    }
+    let p = project();
+    let (main, tests) = (p.join("src/main/java"), p.join("src/test/java"));
+    let spec = p.join("specs/SortedIntSet.spec");
+    let test = tests.join("org/example/set/SortedIntSetTest.java#removesWhatItHolds");
+    let out = sattar_in(
+        &scratch(),
+        &[
+            "run",
+            main.to_str().unwrap(),
+            "--method",
+            "remove",
+            "--spec",
+            spec.to_str().unwrap(),
+            "--ensures",
+            "post",
+            "--from-test",
+            test.to_str().unwrap(),
+            "--test-path",
+            tests.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let judged: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(judged["verdict"], "fail");
+}
