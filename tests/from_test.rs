@@ -194,3 +194,78 @@ fn sources_and_tests_may_be_named_from_anywhere() {
     let judged: Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(judged["verdict"], "fail");
 }
+
+/// `IntStack.pop` forgets the size while the stack is small: its first call passes a spec that
+/// checks the value alone but leaves a state the second call cannot start from.
+#[test]
+fn an_earlier_call_that_broke_the_invariant_is_blamed() {
+    if !junit() {
+        return;
+    }
+    let stack = [
+        "--method",
+        "IntStack.pop",
+        "--spec",
+        "specs/IntStack.spec",
+        "--from-test",
+        "IntStackTest#popsInOrder",
+    ];
+    let mut args = vec!["capture", "--ensures", "value"];
+    args.extend(stack);
+    let out = sattar_in(&project(), &args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("call 1 of org.example.stack.IntStack.pop (at IntStackTest.java:13) leaves its object breaking sized"),
+        "{stderr}"
+    );
+    // With the invariant in the ensures set, that call is the failing run and is localized.
+    let session = scratch().join("stack.jsonl");
+    let mut args = vec!["localize", "--ensures", "whole", "--format", "json"];
+    args.extend(stack);
+    args.extend(["--session", session.to_str().unwrap()]);
+    let out = sattar_in(&project(), &args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("call 1 of 2"), "{stderr}");
+    let report: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let fault = report["ranking"]
+        .as_array()
+        .expect("ranking")
+        .iter()
+        .find(|r| r["line"].as_u64() == Some(26))
+        .expect("`if (size > 2)` is ranked");
+    assert!(fault["rank"].as_u64().unwrap() <= 3, "{fault}");
+}
+
+/// A generic class over `java.util` lists, handed Strings by its test (the program never names
+/// String: the test's sources bring sattar's model of it), its state set up in `@BeforeEach`.
+#[test]
+fn a_generic_class_with_lists_and_strings_from_a_before_each_is_captured() {
+    if !junit() {
+        return;
+    }
+    let out = sattar_in(
+        &project(),
+        &[
+            "run",
+            "--method",
+            "Inventory.take",
+            "--spec",
+            "specs/Inventory.spec",
+            "--ensures",
+            "post",
+            "--from-test",
+            "org.example.shop.InventoryTest#takesSome",
+            "--format",
+            "json",
+        ],
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("call 2 of 2"), "{stderr}");
+    let judged: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(judged["verdict"], "fail");
+    assert_eq!(judged["violated"], serde_json::json!(["totalOk"]));
+    assert_eq!(judged["result"], true);
+}

@@ -51,12 +51,28 @@ impl SubjectArgs {
             ensures: self.ensures.clone(),
             any_ensures,
             expect: None,
+            library_from: Vec::new(),
         }
     }
 
     /// The subject these flags name.
     pub fn load(&self) -> Result<Subject> {
         Ok(Subject::load(&self.request(false))?)
+    }
+
+    /// The request these flags make when the failing run comes from a test (`from`): the
+    /// test's sources name the library models the program needs too.
+    pub fn request_with(&self, from: &FromTestArgs) -> Result<SubjectRequest> {
+        let mut req = self.request(false);
+        if let Some(test) = from.request() {
+            req.library_from = vec![test.source_root()?];
+        }
+        Ok(req)
+    }
+
+    /// The subject of [`SubjectArgs::request_with`].
+    pub fn load_with(&self, from: &FromTestArgs) -> Result<Subject> {
+        Ok(Subject::load(&self.request_with(from)?)?)
     }
 }
 
@@ -269,7 +285,7 @@ pub struct RunArgs {
 
 /// Runs one test and judges it with the specification.
 pub fn run(a: RunArgs) -> Result<ExitCode> {
-    let subject = a.subject.load()?;
+    let subject = a.subject.load_with(&a.from_test)?;
     let limits = RunLimits {
         max_steps: a.max_steps,
         max_depth: a.max_depth,
@@ -342,7 +358,7 @@ pub fn capture(a: CaptureArgs) -> Result<ExitCode> {
             path.display()
         );
     }
-    let subject = a.subject.load()?;
+    let subject = a.subject.load_with(&a.from_test)?;
     let limits = RunLimits {
         max_steps: a.max_steps,
         max_depth: a.max_depth,
@@ -580,7 +596,7 @@ pub struct CoreArgs {
 
 /// Extracts the minimal core(s) of a failing run and prints suspects and violated constraints.
 pub fn core(a: CoreArgs) -> Result<ExitCode> {
-    let subject = a.subject.load()?;
+    let subject = a.subject.load_with(&a.failure.from_test)?;
     let req = a
         .failure
         .core_request(&subject, EngineKind::Jvm, &RunLimits::default())?;

@@ -184,7 +184,8 @@ fn plan(a: &LocalizeArgs) -> Result<LocalizePlan> {
         return Ok(LocalizePlan::resume(path)?);
     }
     sattar_engine::facade::check_formulas(&a.formula)?;
-    let subject = a.subject.load()?;
+    let request = a.subject.request_with(&a.failure.from_test)?;
+    let subject = sattar_engine::Subject::load(&request)?;
     let limits = RunLimits {
         max_steps: a.max_steps,
         max_depth: a.max_depth,
@@ -201,7 +202,7 @@ fn plan(a: &LocalizeArgs) -> Result<LocalizePlan> {
         ..LocalizeOptions::default()
     };
     Ok(LocalizePlan::new(
-        &a.subject.request(false),
+        &request,
         subject,
         options,
         a.engine.kind(),

@@ -29,6 +29,13 @@ pub struct FromTest {
     pub timeout: Duration,
 }
 
+impl FromTest {
+    /// The folder of the test's sources (its package tree's root).
+    pub fn source_root(&self) -> Result<PathBuf, EngineError> {
+        Ok(locate(self)?.0)
+    }
+}
+
 /// The failing run a test made, and where.
 #[derive(Clone, Debug)]
 pub struct CapturedFailure {
@@ -101,19 +108,24 @@ pub fn capture_failure(
     }
     let mut run = executor(engine, subject, limits)?;
     let mut invalid: Option<(usize, Vec<String>)> = None;
+    // The last call with a valid input, its run's post-state and its input.
+    let mut last: Option<(usize, sattar_heap::Heap, TestInput)> = None;
     for (k, call) in captured.calls.iter().enumerate() {
-        let input = readable(call, k, &method)?;
-        let execution = run.execute(subject, input)?;
-        let judged = judge(subject, input, execution)
+        let input = readable(subject, call, k)?;
+        let execution = run.execute(subject, &input)?;
+        let judged = judge(subject, &input, execution)
             .map_err(|e| EngineError::Usage(format!("evaluating the specification: {e}")))?;
         match judged.verdict {
-            TestVerdict::Pass => {}
+            TestVerdict::Pass => last = Some((k, judged.execution.post, input)),
             TestVerdict::Invalid(v) => {
+                if let Some(blame) = broke_invariant(subject, last.take(), &captured.calls)? {
+                    return Err(blame);
+                }
                 invalid.get_or_insert((k, v));
             }
             TestVerdict::Fail(violated) => {
                 return Ok(CapturedFailure {
-                    input: input.clone(),
+                    input,
                     call: k + 1,
                     calls: captured.count,
                     at: place(call),
@@ -146,19 +158,50 @@ pub fn capture_failure(
     )))
 }
 
-/// A call's input, or why it could not be read.
-fn readable<'c>(
-    call: &'c CapturedCall,
-    k: usize,
-    method: &str,
-) -> Result<&'c TestInput, EngineError> {
-    call.input.as_ref().map_err(|why| {
+/// An earlier passing call whose post-state breaks a class invariant — the state the next call
+/// starts from: it is the faulty run, but the checked ensures set does not see it.
+fn broke_invariant(
+    subject: &Subject,
+    last: Option<(usize, sattar_heap::Heap, TestInput)>,
+    calls: &[CapturedCall],
+) -> Result<Option<EngineError>, EngineError> {
+    let Some((j, post, input)) = last else {
+        return Ok(None);
+    };
+    let verdict = sattar_spec::evaluate_pre(&subject.spec, &post, input.this.as_ref(), &input.args)
+        .map_err(|e| EngineError::Usage(format!("evaluating the specification: {e}")))?;
+    let broken = verdict.invariants_violated();
+    Ok((!broken.is_empty()).then(|| {
         EngineError::Usage(format!(
-            "call {} of {method} (at {}) cannot be captured: {why}",
+            "call {} of {} (at {}) leaves its object breaking {}, the state the next call starts \
+             from; the ensures set checked does not include the invariant: choose one that does \
+             (`ensures post2 {{ invariant }}`) with --ensures to localize that call",
+            j + 1,
+            subject.method_name(),
+            place(&calls[j]),
+            broken.join(", ")
+        ))
+    }))
+}
+
+/// A call's input as `--input` would read it from the JSON `sattar capture` writes (so what
+/// localizes is what round-trips), or why it cannot be one.
+fn readable(subject: &Subject, call: &CapturedCall, k: usize) -> Result<TestInput, EngineError> {
+    let refuse = |why: String| {
+        EngineError::Usage(format!(
+            "call {} of {} (at {}) cannot be captured: {why}",
             k + 1,
+            subject.method_name(),
             place(call)
         ))
-    })
+    };
+    let input = call.input.as_ref().map_err(|why| refuse(why.clone()))?;
+    let json = sattar_heap::input_to_json(input).to_string();
+    let name = format!("the input of call {}", k + 1);
+    match subject.input_from_str(&json, &name) {
+        Ok((input, _)) => Ok(input),
+        Err(e) => Err(refuse(e.to_string())),
+    }
 }
 
 fn place(call: &CapturedCall) -> String {
@@ -172,8 +215,8 @@ fn first_line(text: &str) -> &str {
     text.lines().next().unwrap_or("").trim()
 }
 
-/// The JUnit test `from` names: its class, sources and class path.
-fn junit_test(from: &FromTest) -> Result<JUnitTest, EngineError> {
+/// The test's source root, its file and its method.
+fn locate(from: &FromTest) -> Result<(PathBuf, PathBuf, String), EngineError> {
     let usage = |m: String| EngineError::Usage(format!("--from-test {}: {m}", from.test));
     let (left, method) = from
         .test
@@ -185,6 +228,12 @@ fn junit_test(from: &FromTest) -> Result<JUnitTest, EngineError> {
         true => vec![PathBuf::from(TEST_ROOT)],
     };
     let (root, file) = test_file(left, &roots).map_err(usage)?;
+    Ok((root, file, method.to_string()))
+}
+
+/// The JUnit test `from` names: its class, sources and class path.
+fn junit_test(from: &FromTest) -> Result<JUnitTest, EngineError> {
+    let (root, file, method) = locate(from)?;
     let class = file
         .strip_prefix(&root)
         .unwrap_or(&file)
@@ -200,7 +249,7 @@ fn junit_test(from: &FromTest) -> Result<JUnitTest, EngineError> {
     Ok(JUnitTest {
         sources,
         class,
-        method: method.to_string(),
+        method,
         classpath: classpath(&from.classpath)?,
         timeout: from.timeout,
         max_calls: MAX_CALLS,

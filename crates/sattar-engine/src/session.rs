@@ -100,6 +100,9 @@ pub struct SessionHeader {
     pub method: Option<String>,
     /// The spec file.
     pub spec: Option<String>,
+    /// Files or folders whose library names join the program's (a JUnit test's sources).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub library_from: Vec<String>,
     /// The ensures set.
     pub ensures: Option<String>,
     /// `sat-tar`, `sat`, `tar-muc` or `apg`.

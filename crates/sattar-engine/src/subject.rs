@@ -7,7 +7,7 @@ use crate::sources::read_sources;
 use sattar_catalog::{Catalog, Fault};
 use sattar_heap::{input_from_json, LoadNote, TestInput};
 use sattar_java::library::storage;
-use sattar_java::{parse_sources, MethodId, Program};
+use sattar_java::{parse_sources_naming, MethodId, Program};
 use sattar_jdk::SourceText;
 use sattar_spec::{parse_annotation, parse_spec, resolve, AnnotationKind, ResolvedMethod, Spec};
 use std::collections::BTreeSet;
@@ -33,6 +33,9 @@ pub struct SubjectRequest {
     /// The files (sources, then the spec) must have exactly these contents (a resumed session's
     /// record); a difference is refused before anything is parsed.
     pub expect: Option<Vec<FileDigest>>,
+    /// Files or folders whose library names join the program's (a JUnit test's sources: the
+    /// Strings and collections it hands the program need sattar's models).
+    pub library_from: Vec<PathBuf>,
 }
 
 /// A loaded, checked subject.
@@ -106,6 +109,7 @@ impl Subject {
             ensures: req.ensures.clone().or_else(|| fault.ensures.clone()),
             any_ensures: req.any_ensures,
             expect: req.expect.clone(),
+            library_from: req.library_from.clone(),
         };
         Self::assemble(&sources, &req, Some(fault), Some(&catalog.root))
     }
@@ -133,7 +137,12 @@ impl Subject {
             .chain(spec_digest)
             .collect();
         Self::verify(req, &files)?;
-        let program = parse_sources(sources).map_err(EngineError::Java)?;
+        let also = match req.library_from.is_empty() {
+            true => Vec::new(),
+            false => read_sources(&req.library_from)?,
+        };
+        let also: Vec<&str> = also.iter().map(|s| s.text.as_str()).collect();
+        let program = parse_sources_naming(sources, &also).map_err(EngineError::Java)?;
         let method = pick_method(&program, req.method.as_deref())?;
         program
             .check_supported(method)

@@ -15,7 +15,7 @@ pub mod jdk;
 pub mod library;
 
 pub use cfg::{Cfg, CfgEdge, CfgNode};
-pub use frontend::{parse_program, parse_sources};
+pub use frontend::{parse_program, parse_sources, parse_sources_naming};
 pub use interp::{
     run, run_until, run_with_cache, BranchEvent, Execution, Limits, RunError, Termination,
     DEFAULT_INTEGER_CACHE_HIGH, TRACE_LIMIT,

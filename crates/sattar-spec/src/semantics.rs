@@ -85,6 +85,11 @@ impl Verdict {
         self.failing(|k| k != ConstraintKind::Ensures)
     }
 
+    /// The class invariants that fail (a state one call left, judged as the next call's input).
+    pub fn invariants_violated(&self) -> Vec<String> {
+        self.failing(|k| k == ConstraintKind::Invariant)
+    }
+
     /// Whether the input was valid and every postcondition holds.
     pub fn passed(&self) -> bool {
         self.pre_ok() && self.violated().is_empty()

@@ -80,6 +80,7 @@ impl LocalizePlan {
             ensures: h.ensures.clone(),
             any_ensures: false,
             expect: Some(h.files.clone()),
+            library_from: h.library_from.iter().map(PathBuf::from).collect(),
         };
         let subject = match Subject::load(&req) {
             Err(EngineError::Changed(paths)) => {
@@ -256,6 +257,7 @@ fn header(
     SessionHeader {
         sattar_session: SESSION_VERSION,
         java: JavaPaths::of(request.java.iter().map(|p| abs(p)).collect()),
+        library_from: request.library_from.iter().map(|p| abs(p)).collect(),
         fault: request.fault.clone(),
         method: request.method.clone(),
         spec: request.spec.as_deref().map(abs),

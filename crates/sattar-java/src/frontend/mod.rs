@@ -46,12 +46,22 @@ pub fn parse_program(file: &str, text: &str) -> Result<Program, Vec<Diagnostic>>
 /// Parses and checks a set of Java files (packages and imports resolved among them). `Err` only
 /// with javac's errors (or a missing JDK); methods sattar cannot analyse carry their reason.
 pub fn parse_sources(sources: &[SourceText]) -> Result<Program, Vec<Diagnostic>> {
+    parse_sources_naming(sources, &[])
+}
+
+/// [`parse_sources`], with sattar's models of what `also` names too (a test's Strings and
+/// collections, which reach the program's objects though the program never names them).
+pub fn parse_sources_naming(
+    sources: &[SourceText],
+    also: &[&str],
+) -> Result<Program, Vec<Diagnostic>> {
     let first = sources.first().map_or("", |s| s.path.as_str());
     if sources.is_empty() {
         return Err(vec![plain(first, "no Java source was given")]);
     }
     // The model sources of java.util come last: the program's statements are numbered first.
-    let texts: Vec<&str> = sources.iter().map(|s| s.text.as_str()).collect();
+    let mut texts: Vec<&str> = sources.iter().map(|s| s.text.as_str()).collect();
+    texts.extend(also);
     let models = crate::library::models_for(&texts);
     let mut all = sources.to_vec();
     all.extend(models.iter().map(|m| SourceText {
