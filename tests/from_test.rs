@@ -269,3 +269,48 @@ fn a_generic_class_with_lists_and_strings_from_a_before_each_is_captured() {
     assert_eq!(judged["violated"], serde_json::json!(["totalOk"]));
     assert_eq!(judged["result"], true);
 }
+
+/// The project's `sattar.toml` names sources, tests and the targets with their specs: the test
+/// alone is the whole command, the first target the test violates is localized, and a command
+/// without a test must choose among several targets.
+#[test]
+fn with_the_projects_sattar_toml_the_test_is_the_whole_command() {
+    if !junit() {
+        return;
+    }
+    let session = scratch().join("toml.jsonl");
+    let out = sattar_in(
+        &project(),
+        &[
+            "localize",
+            "--from-test",
+            "IntStackTest#popsInOrder",
+            "--session",
+            session.to_str().unwrap(),
+        ],
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("call 1 of 2 of org.example.stack.IntStack.pop"),
+        "{stderr}"
+    );
+    let out = sattar_in(
+        &project(),
+        &["localize", "--from-test", "SortedIntSetTest#addsInOrder"],
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("no method tried"), "{stderr}");
+    assert!(
+        stderr.contains("never calls org.example.shop.Inventory.take"),
+        "{stderr}"
+    );
+    let out = sattar_in(&project(), &["run", "--input", "none.json"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("sattar.toml names several targets"),
+        "{stderr}"
+    );
+}

@@ -6,6 +6,7 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use sattar_catalog::Catalog;
 use sattar_engine::facade::{self, CheckOptions, CoreOrder, EngineKind, RunLimits, TestInput};
+use sattar_engine::project::ProjectConfig;
 use sattar_engine::{CoreRequest, FromTest, Subject, SubjectRequest};
 use sattar_report as report;
 use std::path::PathBuf;
@@ -59,21 +60,6 @@ impl SubjectArgs {
     pub fn load(&self) -> Result<Subject> {
         Ok(Subject::load(&self.request(false))?)
     }
-
-    /// The request these flags make when the failing run comes from a test (`from`): the
-    /// test's sources name the library models the program needs too.
-    pub fn request_with(&self, from: &FromTestArgs) -> Result<SubjectRequest> {
-        let mut req = self.request(false);
-        if let Some(test) = from.request() {
-            req.library_from = vec![test.source_root()?];
-        }
-        Ok(req)
-    }
-
-    /// The subject of [`SubjectArgs::request_with`].
-    pub fn load_with(&self, from: &FromTestArgs) -> Result<Subject> {
-        Ok(Subject::load(&self.request_with(from)?)?)
-    }
 }
 
 /// The failing run from the user's JUnit test: shared by `run`, `core`, `localize`, `capture`.
@@ -106,22 +92,77 @@ impl FromTestArgs {
             timeout: self.test_timeout,
         })
     }
+}
 
-    /// The failing input the test gives for `subject`, said on stderr; `None` without
-    /// `--from-test`.
-    pub fn capture(
-        &self,
-        subject: &Subject,
-        engine: EngineKind,
-        limits: &RunLimits,
-    ) -> Result<Option<TestInput>> {
-        let Some(from) = self.request() else {
-            return Ok(None);
-        };
-        let found = sattar_engine::capture_failure(subject, &from, engine, limits)?;
-        out::eprintln(&found.describe(&subject.method_name()));
-        Ok(Some(found.input))
+/// What a command that may take its failing run from a test works on.
+pub struct Resolved {
+    /// The subject's request (what a session records).
+    pub request: SubjectRequest,
+    /// The subject.
+    pub subject: Subject,
+    /// The failing input `--from-test` captured, if given.
+    pub captured: Option<TestInput>,
+}
+
+/// The subject the flags name — with the defaults of the working directory's `sattar.toml`
+/// (sources, tests, class path, targets) where a flag is not given — and, with `--from-test`,
+/// the failing input: without `--method`, the first target of the file whose method the test
+/// calls with a violating run.
+pub fn resolve(
+    subject: &SubjectArgs,
+    from: &FromTestArgs,
+    engine: EngineKind,
+    limits: &RunLimits,
+) -> Result<Resolved> {
+    let config = ProjectConfig::find(std::path::Path::new("."))?.unwrap_or_default();
+    let mut subject = subject.clone();
+    if subject.paths.is_empty() && subject.fault.is_none() {
+        subject.paths = config.sources.clone();
     }
+    let candidates: Vec<SubjectRequest> = match (&subject.method, &subject.fault) {
+        (None, None) if !config.targets.is_empty() => config
+            .targets
+            .iter()
+            .map(|t| {
+                let mut req = subject.request(false);
+                req.method = Some(t.method.clone());
+                req.spec = req.spec.or_else(|| t.spec.clone());
+                req.ensures = req.ensures.or_else(|| t.ensures.clone());
+                req
+            })
+            .collect(),
+        _ => vec![subject.request(false)],
+    };
+    let mut from = from.clone();
+    if from.classpath.is_empty() {
+        from.classpath = config.classpath.clone();
+    }
+    if from.test_path.is_empty() {
+        from.test_path = config.tests.clone();
+    }
+    let Some(test) = from.request() else {
+        let [request] = candidates.as_slice() else {
+            let names: Vec<&str> = config.targets.iter().map(|t| t.method.as_str()).collect();
+            bail!(
+                "sattar.toml names several targets ({}): choose one with --method",
+                names.join(", ")
+            );
+        };
+        let loaded = Subject::load(request)?;
+        return Ok(Resolved {
+            request: request.clone(),
+            subject: loaded,
+            captured: None,
+        });
+    };
+    let (request, loaded, found) =
+        sattar_engine::capture_first_failure(&candidates, &test, engine, limits)?;
+    out::eprintln(&found.describe(&loaded.method_name()));
+    Ok(Resolved {
+        request,
+        subject: loaded,
+        captured: Some(found.input),
+    })
 }
 
 /// Flags of `sattar faults`.
@@ -285,16 +326,14 @@ pub struct RunArgs {
 
 /// Runs one test and judges it with the specification.
 pub fn run(a: RunArgs) -> Result<ExitCode> {
-    let subject = a.subject.load_with(&a.from_test)?;
     let limits = RunLimits {
         max_steps: a.max_steps,
         max_depth: a.max_depth,
         timeout: a.timeout,
     };
-    let input = match (
-        &a.input,
-        a.from_test.capture(&subject, a.engine.kind(), &limits)?,
-    ) {
+    let resolved = resolve(&a.subject, &a.from_test, a.engine.kind(), &limits)?;
+    let subject = resolved.subject;
+    let input = match (&a.input, resolved.captured) {
         (_, Some(captured)) => captured,
         (Some(path), None) => {
             let (input, notes) = subject.input_from_file(path)?;
@@ -358,13 +397,13 @@ pub fn capture(a: CaptureArgs) -> Result<ExitCode> {
             path.display()
         );
     }
-    let subject = a.subject.load_with(&a.from_test)?;
     let limits = RunLimits {
         max_steps: a.max_steps,
         max_depth: a.max_depth,
         timeout: a.timeout,
     };
-    let Some(input) = a.from_test.capture(&subject, a.engine.kind(), &limits)? else {
+    let resolved = resolve(&a.subject, &a.from_test, a.engine.kind(), &limits)?;
+    let Some(input) = resolved.captured else {
         bail!("no test to capture from");
     };
     let text = report::render_json(&report::input_to_json(&input));
@@ -548,17 +587,16 @@ pub struct FailureArgs {
 }
 
 impl FailureArgs {
-    /// The core request these flags give for `subject`; a failing run taken from a test is
-    /// judged on `engine` within `limits`.
+    /// The core request these flags give for `subject`; `captured`: the failing input taken
+    /// from a test (`--from-test`).
     pub fn core_request(
         &self,
         subject: &Subject,
-        engine: EngineKind,
-        limits: &RunLimits,
+        captured: Option<TestInput>,
     ) -> Result<CoreRequest> {
         let input = match &self.input {
             Some(path) => Some(subject.input_from_file(path)?.0),
-            None => self.from_test.capture(subject, engine, limits)?,
+            None => captured,
         };
         if self.max_cores == 0 {
             bail!("--max-cores 0: give at least 1");
@@ -596,10 +634,10 @@ pub struct CoreArgs {
 
 /// Extracts the minimal core(s) of a failing run and prints suspects and violated constraints.
 pub fn core(a: CoreArgs) -> Result<ExitCode> {
-    let subject = a.subject.load_with(&a.failure.from_test)?;
-    let req = a
-        .failure
-        .core_request(&subject, EngineKind::Jvm, &RunLimits::default())?;
+    let limits = RunLimits::default();
+    let resolved = resolve(&a.subject, &a.failure.from_test, EngineKind::Jvm, &limits)?;
+    let subject = resolved.subject;
+    let req = a.failure.core_request(&subject, resolved.captured)?;
     let cores = facade::find_cores(&subject, &req)?;
     for (path, text) in [
         (&a.export_gcnf, cores.gcnf()),

@@ -184,13 +184,14 @@ fn plan(a: &LocalizeArgs) -> Result<LocalizePlan> {
         return Ok(LocalizePlan::resume(path)?);
     }
     sattar_engine::facade::check_formulas(&a.formula)?;
-    let request = a.subject.request_with(&a.failure.from_test)?;
-    let subject = sattar_engine::Subject::load(&request)?;
     let limits = RunLimits {
         max_steps: a.max_steps,
         max_depth: a.max_depth,
         timeout: a.timeout,
     };
+    let resolved =
+        crate::commands::resolve(&a.subject, &a.failure.from_test, a.engine.kind(), &limits)?;
+    let (request, subject) = (resolved.request, resolved.subject);
     if a.min_scope == 0 {
         bail!("--min-scope 0: give at least 1 object per class");
     }
@@ -198,7 +199,7 @@ fn plan(a: &LocalizeArgs) -> Result<LocalizePlan> {
         technique: technique(a.technique),
         formula: a.formula.first().cloned().unwrap_or_default(),
         min_scope: a.min_scope,
-        cores: a.failure.core_request(&subject, a.engine.kind(), &limits)?,
+        cores: a.failure.core_request(&subject, resolved.captured)?,
         ..LocalizeOptions::default()
     };
     Ok(LocalizePlan::new(

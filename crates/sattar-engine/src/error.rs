@@ -55,6 +55,8 @@ pub enum EngineError {
     NoFailingInput(usize),
     /// The request itself is wrong (flags missing or conflicting); the message says what to pass.
     Usage(String),
+    /// A JUnit test made no call of the method that violates the spec (the message says why).
+    NoFailingCall(String),
 }
 
 impl fmt::Display for EngineError {
@@ -98,7 +100,7 @@ impl fmt::Display for EngineError {
                 f,
                 "no valid input of up to {scope} objects per class violates the specification; give a failing input with --input, or raise --scope"
             ),
-            EngineError::Usage(m) => f.write_str(m),
+            EngineError::Usage(m) | EngineError::NoFailingCall(m) => f.write_str(m),
         }
     }
 }

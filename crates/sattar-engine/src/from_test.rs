@@ -4,7 +4,7 @@
 //! valid and whose run violates the spec is the failing run.
 
 use crate::facade::{executor, EngineKind, RunLimits};
-use crate::{judge, EngineError, Subject, TestVerdict};
+use crate::{judge, EngineError, Subject, SubjectRequest, TestVerdict};
 use sattar_heap::TestInput;
 use sattar_jvm::{CapturedCall, JUnitTest, JvmOptions};
 use std::path::{Path, PathBuf};
@@ -101,7 +101,7 @@ pub fn capture_failure(
         _ => format!("the test failed with {}", first_line(&captured.failure)),
     };
     if captured.count == 0 {
-        return Err(EngineError::Usage(format!(
+        return Err(EngineError::NoFailingCall(format!(
             "{name} never calls {method} ({outcome}): name the method the test exercises \
              with --method"
         )));
@@ -150,7 +150,7 @@ pub fn capture_failure(
         ),
         None => String::new(),
     };
-    Err(EngineError::Usage(format!(
+    Err(EngineError::NoFailingCall(format!(
         "no call of {method} in {name} violates the specification: {} call(s){unread}, each \
          valid and judged correct{why}; {outcome}, for a reason the specification does not \
          check (another method, or a property the ensures set leaves out)",
@@ -182,6 +182,37 @@ fn broke_invariant(
             broken.join(", ")
         ))
     }))
+}
+
+/// The first of `requests` (methods with their specs) whose method the test calls with a
+/// violating run: its request (the test's sources joining the library names), subject and
+/// failing run. A method the test does not call, or calls without a violation, gives way to the
+/// next; any other error stops the search.
+pub fn capture_first_failure(
+    requests: &[SubjectRequest],
+    from: &FromTest,
+    engine: EngineKind,
+    limits: &RunLimits,
+) -> Result<(SubjectRequest, Subject, CapturedFailure), EngineError> {
+    let root = from.source_root()?;
+    let mut misses = Vec::new();
+    for req in requests {
+        let mut req = req.clone();
+        req.library_from = vec![root.clone()];
+        let subject = Subject::load(&req)?;
+        match capture_failure(&subject, from, engine, limits) {
+            Ok(found) => return Ok((req, subject, found)),
+            Err(EngineError::NoFailingCall(why)) => misses.push(why),
+            Err(e) => return Err(e),
+        }
+    }
+    match misses.as_slice() {
+        [one] => Err(EngineError::NoFailingCall(one.clone())),
+        _ => Err(EngineError::NoFailingCall(format!(
+            "no method tried has a call in the test that violates its spec:\n  - {}",
+            misses.join("\n  - ")
+        ))),
+    }
 }
 
 /// A call's input as `--input` would read it from the JSON `sattar capture` writes (so what

@@ -17,6 +17,7 @@ mod from_test;
 mod generate;
 mod localize;
 mod oracle;
+pub mod project;
 mod rng;
 pub mod session;
 pub mod sources;
@@ -26,7 +27,9 @@ mod verify;
 
 pub use cores::{cores, sat_ranking, CoreAnalysis, CoreRequest, InputSource};
 pub use error::EngineError;
-pub use from_test::{capture_failure, CapturedFailure, FromTest, DEBIAN_JUNIT, TEST_ROOT};
+pub use from_test::{
+    capture_failure, capture_first_failure, CapturedFailure, FromTest, DEBIAN_JUNIT, TEST_ROOT,
+};
 pub use generate::{scope_of, Candidate, FailingPath, PathQueries};
 pub use localize::{
     best_rank, Executor, Interpreter, LocalizeOptions, Localizer, RankedStmt, Round, StopReason,
