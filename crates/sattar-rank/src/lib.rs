@@ -21,8 +21,10 @@ pub mod formula;
 pub mod gzoltar;
 mod linalg;
 pub mod rank;
+pub mod rng;
 pub mod score;
 pub mod spectrum;
+pub mod stats;
 
 pub use counts::{safe_div, Counts};
 pub use cp::{
@@ -32,5 +34,6 @@ pub use error::{CpError, FormatError, RankError};
 pub use formula::{Formula, FormulaDef, FORMULAS};
 pub use gzoltar::{rank_dir, RankedLine};
 pub use rank::{same_score, FaultRanks, Order, Rank, RankKind, RankedEntry, Ranking};
+pub use rng::SplitMix64;
 pub use score::{apollo_combine, boost_suspects, collapse_max, BranchOutcome, Scored};
 pub use spectrum::{Spectrum, TestCase, Verdict};

@@ -135,6 +135,7 @@ pub fn eval_markdown(rows: &[EvalRow], setup: &EvalSetup, wall: f64) -> String {
         let _ = writeln!(out, "| {f} | {} |", cells.join(" | "));
     }
     unrevealed(&mut out, rows, setup);
+    stats_table(&mut out, rows, setup, &techs);
     let restricted: Vec<&str> = ["tar-dt+sat", "tar-muc", "sat-tar"]
         .into_iter()
         .filter(|t| techs.contains(t))
@@ -180,6 +181,143 @@ fn unrevealed(out: &mut String, rows: &[EvalRow], setup: &EvalSetup) {
     for why in &setup.left_out {
         let _ = writeln!(out, "\nLeft out (no rows): {why}.");
     }
+}
+
+/// What one technique did on one fault, over its inputs.
+struct FaultStat {
+    /// The mean worst-case rank over the inputs where the fault was ranked.
+    rank: Option<f64>,
+    /// For N of [`TOP_N`]: the share of inputs ranking the fault at N or better.
+    top: Vec<f64>,
+    /// The mean EXAM over the inputs where it was ranked.
+    exam: Option<f64>,
+}
+
+/// The Top-N columns.
+const TOP_N: [usize; 4] = [1, 3, 5, 10];
+/// Bootstrap resamples of the rank intervals.
+const RESAMPLES: usize = 2000;
+/// The technique every other is tested against.
+const REFERENCE: &str = "sat-tar";
+
+fn mean(v: &[f64]) -> Option<f64> {
+    (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64)
+}
+
+fn fault_stat(rows: &[&EvalRow]) -> FaultStat {
+    let ranks: Vec<f64> = rows
+        .iter()
+        .filter_map(|r| r.rank)
+        .map(|r| r as f64)
+        .collect();
+    let exams: Vec<f64> = rows.iter().filter_map(|r| r.exam).collect();
+    let share = |n: usize| {
+        let hits = rows
+            .iter()
+            .filter(|r| r.rank.is_some_and(|k| k <= n))
+            .count();
+        hits as f64 / rows.len().max(1) as f64
+    };
+    FaultStat {
+        rank: mean(&ranks),
+        top: TOP_N.iter().map(|&n| share(n)).collect(),
+        exam: mean(&exams),
+    }
+}
+
+/// Statistics of the single faults with the fault as the unit (each fault's inputs averaged
+/// first, so a fault weighs the same however many inputs revealed it): Top-N shares, EXAM,
+/// the mean rank with a 95 % bootstrap interval over faults, and against SAT-TAR Wilcoxon's
+/// signed-rank test on the faults both ranked and Vargha–Delaney's A12.
+fn stats_table(out: &mut String, rows: &[EvalRow], setup: &EvalSetup, techs: &[&str]) {
+    let singles: Vec<&str> = setup
+        .faults
+        .iter()
+        .filter(|f| !setup.multi.contains(*f))
+        .map(String::as_str)
+        .collect();
+    let stats_of = |t: &str| -> BTreeMap<&str, FaultStat> {
+        singles
+            .iter()
+            .filter_map(|f| {
+                let of: Vec<&EvalRow> = rows
+                    .iter()
+                    .filter(|r| r.fault == *f && r.technique == t)
+                    .collect();
+                (!of.is_empty()).then(|| (*f, fault_stat(&of)))
+            })
+            .collect()
+    };
+    let reference = stats_of(REFERENCE);
+    let _ = writeln!(
+        out,
+        "\n### Statistics over faults\n\nSingle faults, the fault as the unit: Top-N is the mean over faults of the share of a fault's inputs ranking it at N or better (not ranked: a miss); EXAM and ranks are each fault's mean over its inputs; the rank interval is a 95 % percentile bootstrap over faults ({RESAMPLES} resamples, seed {}); p is Wilcoxon's signed-rank test (two-sided, paired by fault) and A12 the probability that SAT-TAR ranks a fault better than the technique (ties half; 0.5 no effect), both on the faults the two ranked.\n",
+        setup.seed
+    );
+    let _ = writeln!(
+        out,
+        "| technique | faults | Top-1 | Top-3 | Top-5 | Top-10 | mean EXAM | median EXAM | mean rank [95 % CI] | p vs sat-tar | A12 vs sat-tar |"
+    );
+    let _ = writeln!(
+        out,
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    );
+    for t in techs {
+        let stats = stats_of(t);
+        if stats.is_empty() {
+            continue;
+        }
+        let tops: Vec<String> = (0..TOP_N.len())
+            .map(|i| {
+                let shares: Vec<f64> = stats.values().map(|s| s.top[i]).collect();
+                format!("{:.0} %", 100.0 * mean(&shares).unwrap_or(0.0))
+            })
+            .collect();
+        let exams: Vec<f64> = stats.values().filter_map(|s| s.exam).collect();
+        let ranks: Vec<f64> = stats.values().filter_map(|s| s.rank).collect();
+        let ci = sattar_rank::stats::bootstrap_mean_ci(&ranks, RESAMPLES, setup.seed);
+        let rank = match (mean(&ranks), ci) {
+            (Some(m), Some((lo, hi))) => format!("{m:.2} [{lo:.2}, {hi:.2}]"),
+            _ => "–".into(),
+        };
+        let (p, a) = versus(&reference, &stats, t);
+        let _ = writeln!(
+            out,
+            "| {t} | {} | {} | {} | {} | {rank} | {p} | {a} |",
+            stats.len(),
+            tops.join(" | "),
+            number(mean(&exams), 3),
+            number(sattar_rank::stats::median(&exams), 3),
+        );
+    }
+}
+
+/// SAT-TAR against technique `t` on the faults both ranked: Wilcoxon's p and A12.
+fn versus(
+    reference: &BTreeMap<&str, FaultStat>,
+    other: &BTreeMap<&str, FaultStat>,
+    t: &str,
+) -> (String, String) {
+    if t == REFERENCE || reference.is_empty() {
+        return ("–".into(), "–".into());
+    }
+    let (mut x, mut y) = (Vec::new(), Vec::new());
+    for (f, s) in reference {
+        if let (Some(a), Some(b)) = (s.rank, other.get(f).and_then(|o| o.rank)) {
+            x.push(a);
+            y.push(b);
+        }
+    }
+    let p = match sattar_rank::stats::wilcoxon_signed_rank(&x, &y) {
+        Some(w) if w.p < 0.001 => "< 0.001".to_string(),
+        Some(w) => format!("{:.3}", w.p),
+        None => "–".into(),
+    };
+    (p, number(sattar_rank::stats::a12(&x, &y), 2))
+}
+
+fn number(v: Option<f64>, digits: usize) -> String {
+    v.map_or("–".into(), |v| format!("{v:.digits$}"))
 }
 
 fn multi_table(out: &mut String, rows: &[EvalRow], setup: &EvalSetup, techs: &[&str]) {
@@ -331,5 +469,61 @@ mod tests {
         );
         let all = eval_markdown(&[row("a.found"), row("b.hidden")], &setup, 0.0);
         assert!(!all.contains("No input of the pool"), "{all}");
+    }
+
+    /// Three faults, two inputs each. SAT-TAR ranks f1 at 1 and 1, f2 at 1 and 3, f3 at 2 and
+    /// unranked; SAT at 2 and 2, 5 and 5, 4 and 4. Per fault, SAT-TAR: ranks 1, 2, 2 (f3 over
+    /// its ranked input), Top-1 shares 1, 1/2, 0 → 50 %, Top-3 shares 1, 1, 1/2 → 83 %; SAT:
+    /// ranks 2, 5, 4, Top-1 0 %, Top-3 1, 0, 0 → 33 %. Differences 1-2, 2-5, 2-4 = -1, -3, -2:
+    /// no positive rank, V = 0, exact p = 2 * 1/8 = 0.25; A12: SAT-TAR's 1, 2, 2 is below each of
+    /// SAT's 2, 5, 4 but for the tie 2 = 2 (twice): (9 - 2 + 1) / 9 = 0.89.
+    #[test]
+    fn the_statistics_table_has_the_values_computed_by_hand() {
+        let row = |fault: &str, technique: &str, run: usize, rank: Option<usize>| EvalRow {
+            fault: fault.into(),
+            technique: technique.into(),
+            run,
+            input_size: 2,
+            rank,
+            ranks: vec![rank],
+            tests: 1,
+            exam: rank.map(|r| r as f64 / 10.0),
+            seconds: 0.1,
+        };
+        let ranks = [
+            ("f1", "sat-tar", [Some(1), Some(1)]),
+            ("f2", "sat-tar", [Some(1), Some(3)]),
+            ("f3", "sat-tar", [Some(2), None]),
+            ("f1", "sat", [Some(2), Some(2)]),
+            ("f2", "sat", [Some(5), Some(5)]),
+            ("f3", "sat", [Some(4), Some(4)]),
+        ];
+        let rows: Vec<EvalRow> = ranks
+            .iter()
+            .flat_map(|(f, t, rs)| rs.iter().enumerate().map(|(i, r)| row(f, t, i, *r)))
+            .collect();
+        let setup = EvalSetup {
+            faults: vec!["f1".into(), "f2".into(), "f3".into()],
+            multi: BTreeSet::new(),
+            techniques: vec!["sat-tar".into(), "sat".into()],
+            runs: 2,
+            seed: 1,
+            scope: 3,
+            formula: "tarantula".into(),
+            threads: 1,
+            left_out: vec![],
+        };
+        let md = eval_markdown(&rows, &setup, 0.0);
+        // Mean EXAM per fault: sat-tar 0.1, 0.2, 0.2 → 0.167, median 0.2.
+        assert!(
+            md.contains("| sat-tar | 3 | 50 % | 83 % | 83 % | 83 % | 0.167 | 0.200 | 1.67 ["),
+            "{md}"
+        );
+        assert!(md.contains("| – | – |"), "{md}");
+        assert!(
+            md.contains("| sat | 3 | 0 % | 33 % | 100 % | 100 % | 0.367 | 0.400 | 3.67 ["),
+            "{md}"
+        );
+        assert!(md.contains("| 0.250 | 0.89 |"), "{md}");
     }
 }
