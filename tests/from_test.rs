@@ -156,6 +156,21 @@ fn a_test_failing_outside_the_spec_or_not_calling_the_method_is_said_with_exit_2
         assert_eq!(out.status.code(), Some(2), "{test}: {stderr}");
         assert!(stderr.contains(says), "{test}: {stderr}");
     }
+    // The violating call is the third: with two judged, none violates, and the flag is named.
+    let mut args = vec![
+        "capture",
+        "--from-test",
+        "SortedIntSetTest#removesWhatItHolds",
+    ];
+    args.extend(SUBJECT);
+    args.extend(["--max-calls", "2"]);
+    let out = sattar_in(&project(), &args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("3 call(s) (the first 2 judged: --max-calls raises it)"),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -80,6 +80,10 @@ pub struct FromTestArgs {
     /// Wall-clock seconds the whole JUnit test may take (the JVM is stopped past it).
     #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = flags::seconds)]
     pub test_timeout: Duration,
+    /// The most calls of the method whose pre-states are read and judged (later ones are only
+    /// counted).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_calls: u64,
 }
 
 impl FromTestArgs {
@@ -90,6 +94,7 @@ impl FromTestArgs {
             test_roots: self.test_path.clone(),
             classpath: self.classpath.clone(),
             timeout: self.test_timeout,
+            max_calls: usize::try_from(self.max_calls).unwrap_or(usize::MAX),
         })
     }
 }

@@ -61,7 +61,7 @@ pub enum GranularityArg {
 }
 
 /// The flags a session records: with `--resume` they come from the session file.
-const RECORDED: [&str; 27] = [
+const RECORDED: [&str; 28] = [
     "paths",
     "method",
     "fault",
@@ -72,6 +72,7 @@ const RECORDED: [&str; 27] = [
     "classpath",
     "test_path",
     "test_timeout",
+    "max_calls",
     "scope",
     "bitwidth",
     "unroll",

@@ -6,7 +6,7 @@
 use crate::facade::{executor, EngineKind, RunLimits};
 use crate::{judge, EngineError, Subject, SubjectRequest, TestVerdict};
 use sattar_heap::TestInput;
-use sattar_jvm::{CapturedCall, JUnitTest, JvmOptions};
+use sattar_jvm::{CapturedCall, JUnitTest, JvmOptions, TestCapture};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -27,6 +27,8 @@ pub struct FromTest {
     pub classpath: Vec<PathBuf>,
     /// Wall-clock limit of the whole JUnit test (`--test-timeout`).
     pub timeout: Duration,
+    /// The most calls whose pre-states are read (`--max-calls`); later ones are counted only.
+    pub max_calls: usize,
 }
 
 impl FromTest {
@@ -67,9 +69,6 @@ impl CapturedFailure {
     }
 }
 
-/// The most calls of one test whose pre-states are read.
-const MAX_CALLS: usize = 1000;
-
 /// Runs the test `from` names and returns the first call of the subject's method whose input
 /// is valid and whose run (on `engine`) violates the spec.
 pub fn capture_failure(
@@ -86,7 +85,30 @@ pub fn capture_failure(
         ..Default::default()
     };
     let captured = sattar_jvm::capture(&subject.program, subject.method, &test, opts)?;
-    let method = subject.method_name();
+    let outcome = test_outcome(subject, from, &captured, &name)?;
+    match first_violation(subject, &captured, engine, limits)? {
+        Search::Found(k, input, violated) => Ok(CapturedFailure {
+            input,
+            call: k + 1,
+            calls: captured.count,
+            at: place(&captured.calls[k]),
+            violated,
+            test: name,
+        }),
+        Search::NotFound { invalid } => {
+            Err(no_violation(subject, &captured, invalid, &name, &outcome))
+        }
+    }
+}
+
+/// How the JUnit test ended (`the test passed`, `the test failed with …`); an error when there
+/// is no such test or it never calls the method.
+fn test_outcome(
+    subject: &Subject,
+    from: &FromTest,
+    captured: &TestCapture,
+    name: &str,
+) -> Result<String, EngineError> {
     if captured.found == 0 {
         let why = captured.failure.lines().rfind(|l| !l.trim().is_empty());
         let why = why.map_or(String::new(), |w| format!(" ({})", w.trim()));
@@ -102,10 +124,32 @@ pub fn capture_failure(
     };
     if captured.count == 0 {
         return Err(EngineError::NoFailingCall(format!(
-            "{name} never calls {method} ({outcome}): name the method the test exercises \
-             with --method"
+            "{name} never calls {} ({outcome}): name the method the test exercises with \
+             --method",
+            subject.method_name()
         )));
     }
+    Ok(outcome)
+}
+
+/// What judging the captured calls in order found.
+enum Search {
+    /// Call `k`'s input, valid, and the constraints its run violates.
+    Found(usize, TestInput, Vec<String>),
+    /// No violating call; the first call with an invalid input and what it breaks, if any.
+    NotFound {
+        invalid: Option<(usize, Vec<String>)>,
+    },
+}
+
+/// Runs each captured call again on `engine` and judges it: the first valid call that violates
+/// the spec; an earlier passing call that left the invariant broken is an error naming it.
+fn first_violation(
+    subject: &Subject,
+    captured: &TestCapture,
+    engine: EngineKind,
+    limits: &RunLimits,
+) -> Result<Search, EngineError> {
     let mut run = executor(engine, subject, limits)?;
     let mut invalid: Option<(usize, Vec<String>)> = None;
     // The last call with a valid input, its run's post-state and its input.
@@ -123,20 +167,25 @@ pub fn capture_failure(
                 }
                 invalid.get_or_insert((k, v));
             }
-            TestVerdict::Fail(violated) => {
-                return Ok(CapturedFailure {
-                    input,
-                    call: k + 1,
-                    calls: captured.count,
-                    at: place(call),
-                    violated,
-                    test: name,
-                })
-            }
+            TestVerdict::Fail(violated) => return Ok(Search::Found(k, input, violated)),
         }
     }
+    Ok(Search::NotFound { invalid })
+}
+
+/// Why no call is a failing run: every one valid and correct, or starting from a broken state.
+fn no_violation(
+    subject: &Subject,
+    captured: &TestCapture,
+    invalid: Option<(usize, Vec<String>)>,
+    name: &str,
+    outcome: &str,
+) -> EngineError {
     let unread = match captured.count > captured.calls.len() {
-        true => format!(" (the first {} read)", captured.calls.len()),
+        true => format!(
+            " (the first {} judged: --max-calls raises it)",
+            captured.calls.len()
+        ),
         false => String::new(),
     };
     let why = match invalid {
@@ -150,12 +199,13 @@ pub fn capture_failure(
         ),
         None => String::new(),
     };
-    Err(EngineError::NoFailingCall(format!(
-        "no call of {method} in {name} violates the specification: {} call(s){unread}, each \
-         valid and judged correct{why}; {outcome}, for a reason the specification does not \
-         check (another method, or a property the ensures set leaves out)",
+    EngineError::NoFailingCall(format!(
+        "no call of {} in {name} violates the specification: {} call(s){unread}, each valid and \
+         judged correct{why}; {outcome}, for a reason the specification does not check \
+         (another method, or a property the ensures set leaves out)",
+        subject.method_name(),
         captured.count
-    )))
+    ))
 }
 
 /// An earlier passing call whose post-state breaks a class invariant — the state the next call
@@ -283,7 +333,7 @@ fn junit_test(from: &FromTest) -> Result<JUnitTest, EngineError> {
         method,
         classpath: classpath(&from.classpath)?,
         timeout: from.timeout,
-        max_calls: MAX_CALLS,
+        max_calls: from.max_calls,
     })
 }
 
