@@ -329,3 +329,70 @@ fn with_the_projects_sattar_toml_the_test_is_the_whole_command() {
         "{stderr}"
     );
 }
+
+/// No spec: the test's assertions are the property. The test method runs as the program (its
+/// failed `assertTrue` an exception escaping), `SortedIntSet.remove` is the only suspect code.
+/// The core blames six of remove's statements, the faulty loop condition among them; with the
+/// test as the only run (a test method has no input to vary) they tie, at rank 6: each of 65,
+/// 66 and 71 alone can make the test pass, which no spectrum of this one run can tell apart.
+#[test]
+fn spec_from_test_localizes_with_the_tests_assertions_as_the_property() {
+    if !junit() {
+        return;
+    }
+    let session = scratch().join("spec-from-test.jsonl");
+    let out = sattar_in(
+        &project(),
+        &[
+            "localize",
+            "--spec-from-test",
+            "--from-test",
+            "SortedIntSetTest#removesFromTheMiddle",
+            "--method",
+            "SortedIntSet.remove",
+            "--format",
+            "json",
+            "--session",
+            session.to_str().unwrap(),
+        ],
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("SortedIntSetTest.java:28"), "{stderr}");
+    let report: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(report["violated"], serde_json::json!(["noException"]));
+    let ranked = report["ranking"].as_array().expect("ranking");
+    let files: Vec<&str> = ranked.iter().filter_map(|r| r["file"].as_str()).collect();
+    assert!(
+        files.iter().all(|f| f.ends_with("SortedIntSet.java")),
+        "{files:?}"
+    );
+    let mut core: Vec<u64> = ranked
+        .iter()
+        .filter(|r| r["in_core"] == true)
+        .filter_map(|r| r["line"].as_u64())
+        .collect();
+    core.sort_unstable();
+    assert_eq!(core, [65, 66, 70, 71, 72, 75]);
+    let fault = ranked
+        .iter()
+        .find(|r| r["line"].as_u64() == Some(FAULTY_LINE))
+        .expect("the faulty line is ranked");
+    assert_eq!(fault["rank"], 6, "{fault}");
+    // A spec is the test's own here: giving one as well is refused.
+    let out = sattar_in(
+        &project(),
+        &[
+            "run",
+            "--spec-from-test",
+            "--from-test",
+            "SortedIntSetTest#removesFromTheMiddle",
+            "--method",
+            "SortedIntSet.remove",
+            "--spec",
+            "specs/SortedIntSet.spec",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("leave out --spec"));
+}

@@ -53,6 +53,8 @@ impl SubjectArgs {
             any_ensures,
             expect: None,
             library_from: Vec::new(),
+            classpath: Vec::new(),
+            blame: None,
         }
     }
 
@@ -84,6 +86,11 @@ pub struct FromTestArgs {
     /// counted).
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_calls: u64,
+    /// No spec: the test's own assertions are the property. The test method is analysed as the
+    /// program (its failed assertion the violation) and only `--method`'s statements are
+    /// suspects.
+    #[arg(long, requires = "from_test")]
+    pub spec_from_test: bool,
 }
 
 impl FromTestArgs {
@@ -131,8 +138,11 @@ pub fn resolve(
             .map(|t| {
                 let mut req = subject.request(false);
                 req.method = Some(t.method.clone());
-                req.spec = req.spec.or_else(|| t.spec.clone());
-                req.ensures = req.ensures.or_else(|| t.ensures.clone());
+                // With --spec-from-test the test's assertions stand for the target's spec.
+                if !from.spec_from_test {
+                    req.spec = req.spec.or_else(|| t.spec.clone());
+                    req.ensures = req.ensures.or_else(|| t.ensures.clone());
+                }
                 req
             })
             .collect(),
@@ -160,6 +170,20 @@ pub fn resolve(
             captured: None,
         });
     };
+    if from.spec_from_test {
+        let [request] = candidates.as_slice() else {
+            bail!("--spec-from-test needs --method: the method under test (sattar.toml names several)");
+        };
+        let request = sattar_engine::spec_from_test_request(request, &test)?;
+        let loaded = Subject::load(&request)?;
+        let found = sattar_engine::capture_failure(&loaded, &test, engine, limits)?;
+        out::eprintln(&found.describe(&loaded.method_name()));
+        return Ok(Resolved {
+            request,
+            subject: loaded,
+            captured: Some(found.input),
+        });
+    }
     let (request, loaded, found) =
         sattar_engine::capture_first_failure(&candidates, &test, engine, limits)?;
     out::eprintln(&found.describe(&loaded.method_name()));

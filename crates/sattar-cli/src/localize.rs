@@ -61,7 +61,7 @@ pub enum GranularityArg {
 }
 
 /// The flags a session records: with `--resume` they come from the session file.
-const RECORDED: [&str; 28] = [
+const RECORDED: [&str; 29] = [
     "paths",
     "method",
     "fault",
@@ -73,6 +73,7 @@ const RECORDED: [&str; 28] = [
     "test_path",
     "test_timeout",
     "max_calls",
+    "spec_from_test",
     "scope",
     "bitwidth",
     "unroll",

@@ -77,7 +77,16 @@ pub fn capture_failure(
     engine: EngineKind,
     limits: &RunLimits,
 ) -> Result<CapturedFailure, EngineError> {
-    let test = junit_test(from)?;
+    let mut test = junit_test(from)?;
+    // A test file the program holds itself (`--spec-from-test`) is not compiled twice.
+    let held: Vec<PathBuf> = subject
+        .program
+        .files
+        .iter()
+        .map(|f| same_file(&f.path))
+        .collect();
+    test.sources
+        .retain(|(path, _)| !held.contains(&same_file(path)));
     let name = format!("{}#{}", test.class, test.method);
     let opts = JvmOptions {
         max_steps: limits.max_steps,
@@ -234,6 +243,37 @@ fn broke_invariant(
     }))
 }
 
+/// The subject of `--spec-from-test`: the test method analysed as the program — the sources
+/// and the test's file attributed against JUnit (its assertions are modelled), no spec but
+/// Java's implicit constraints (a failed assertion is an exception escaping), and the method
+/// under test (`request.method`) the only code whose statements are suspects.
+pub fn spec_from_test_request(
+    request: &SubjectRequest,
+    from: &FromTest,
+) -> Result<SubjectRequest, EngineError> {
+    let Some(blame) = request.method.clone() else {
+        return Err(EngineError::Usage(
+            "--spec-from-test needs --method: the method under test, whose statements are the suspects".into(),
+        ));
+    };
+    if request.spec.is_some() || request.ensures.is_some() {
+        return Err(EngineError::Usage(
+            "--spec-from-test takes the test's assertions as the specification: leave out --spec and --ensures".into(),
+        ));
+    }
+    let (root, file, method) = locate(from)?;
+    let mut java = request.java.clone();
+    java.push(file.clone());
+    Ok(SubjectRequest {
+        java,
+        method: Some(format!("{}.{method}", class_of(&root, &file))),
+        blame: Some(blame),
+        classpath: classpath(&from.classpath)?,
+        library_from: Vec::new(),
+        ..request.clone()
+    })
+}
+
 /// The first of `requests` (methods with their specs) whose method the test calls with a
 /// violating run: its request (the test's sources joining the library names), subject and
 /// failing run. A method the test does not call, or calls without a violation, gives way to the
@@ -285,6 +325,11 @@ fn readable(subject: &Subject, call: &CapturedCall, k: usize) -> Result<TestInpu
     }
 }
 
+/// A path as a comparison of files sees it (absolute and resolved when it exists).
+fn same_file(path: &str) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| PathBuf::from(path))
+}
+
 fn place(call: &CapturedCall) -> String {
     match call.line {
         0 => "an unknown line".into(),
@@ -315,14 +360,7 @@ fn locate(from: &FromTest) -> Result<(PathBuf, PathBuf, String), EngineError> {
 /// The JUnit test `from` names: its class, sources and class path.
 fn junit_test(from: &FromTest) -> Result<JUnitTest, EngineError> {
     let (root, file, method) = locate(from)?;
-    let class = file
-        .strip_prefix(&root)
-        .unwrap_or(&file)
-        .with_extension("")
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-        .collect::<Vec<_>>()
-        .join(".");
+    let class = class_of(&root, &file);
     let sources = crate::sources::read_sources(std::slice::from_ref(&root))?
         .into_iter()
         .map(|s| (s.path, s.text))
@@ -335,6 +373,18 @@ fn junit_test(from: &FromTest) -> Result<JUnitTest, EngineError> {
         timeout: from.timeout,
         max_calls: from.max_calls,
     })
+}
+
+/// The binary name of the class of `file` under source root `root` (`pkg/ClassTest.java` →
+/// `pkg.ClassTest`).
+fn class_of(root: &Path, file: &Path) -> String {
+    file.strip_prefix(root)
+        .unwrap_or(file)
+        .with_extension("")
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join(".")
 }
 
 /// The test's source root and file: a path to a `.java` file (its root is the test root holding

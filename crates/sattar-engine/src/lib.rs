@@ -28,7 +28,8 @@ mod verify;
 pub use cores::{cores, sat_ranking, CoreAnalysis, CoreRequest, InputSource};
 pub use error::EngineError;
 pub use from_test::{
-    capture_failure, capture_first_failure, CapturedFailure, FromTest, DEBIAN_JUNIT, TEST_ROOT,
+    capture_failure, capture_first_failure, spec_from_test_request, CapturedFailure, FromTest,
+    DEBIAN_JUNIT, TEST_ROOT,
 };
 pub use generate::{scope_of, Candidate, FailingPath, PathQueries};
 pub use localize::{

@@ -103,6 +103,13 @@ pub struct SessionHeader {
     /// Files or folders whose library names join the program's (a JUnit test's sources).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub library_from: Vec<String>,
+    /// Jars and folders the program is compiled and run against (JUnit, for a test analysed as
+    /// the program).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub classpath: Vec<String>,
+    /// The method whose statements alone are suspects (`--spec-from-test`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blame: Option<String>,
     /// The ensures set.
     pub ensures: Option<String>,
     /// `sat-tar`, `sat`, `tar-muc` or `apg`.

@@ -36,6 +36,12 @@ pub struct SubjectRequest {
     /// Files or folders whose library names join the program's (a JUnit test's sources: the
     /// Strings and collections it hands the program need sattar's models).
     pub library_from: Vec<PathBuf>,
+    /// Jars and folders the sources are attributed, compiled and run against (JUnit, for a test
+    /// class analysed as the program).
+    pub classpath: Vec<PathBuf>,
+    /// The method whose statements alone are suspects (`--spec-from-test`: the method under
+    /// test, while the analysed method is the test); every other method runs as library code.
+    pub blame: Option<String>,
 }
 
 /// A loaded, checked subject.
@@ -51,6 +57,8 @@ pub struct Subject {
     pub fault: Option<Fault>,
     /// The files it was read from (sources, then the spec file), with their SHA-256.
     pub files: Vec<FileDigest>,
+    /// Jars and folders the program is compiled and run against.
+    pub classpath: Vec<PathBuf>,
 }
 
 impl Subject {
@@ -110,6 +118,8 @@ impl Subject {
             any_ensures: req.any_ensures,
             expect: req.expect.clone(),
             library_from: req.library_from.clone(),
+            classpath: req.classpath.clone(),
+            blame: req.blame.clone(),
         };
         Self::assemble(&sources, &req, Some(fault), Some(&catalog.root))
     }
@@ -142,8 +152,13 @@ impl Subject {
             false => read_sources(&req.library_from)?,
         };
         let also: Vec<&str> = also.iter().map(|s| s.text.as_str()).collect();
-        let program = parse_sources_naming(sources, &also).map_err(EngineError::Java)?;
+        let mut program =
+            parse_sources_naming(sources, &also, &req.classpath).map_err(EngineError::Java)?;
         let method = pick_method(&program, req.method.as_deref())?;
+        if let Some(blamed) = &req.blame {
+            let blamed = pick_method(&program, Some(blamed))?;
+            program.blame_only(blamed);
+        }
         program
             .check_supported(method)
             .map_err(|d| EngineError::Java(vec![d]))?;
@@ -179,6 +194,7 @@ impl Subject {
             spec: resolved,
             fault,
             files,
+            classpath: req.classpath.clone(),
         })
     }
 

@@ -1073,6 +1073,22 @@ pub struct Program {
 }
 
 impl Program {
+    /// Seals every method but `keep` as library code: only `keep`'s statements are covered,
+    /// counted, relaxed or ranked (see `frontend::library::blame_only`).
+    pub fn blame_only(&mut self, keep: MethodId) {
+        crate::frontend::blame_only(self, keep);
+    }
+
+    /// Whether statement `s` belongs to library code (a model, or a method sealed by
+    /// [`Program::blame_only`]): it has no probe and is never covered.
+    pub fn is_sealed(&self, s: StmtId) -> bool {
+        (s.0 as usize)
+            .checked_sub(1)
+            .and_then(|i| self.stmts.get(i))
+            .and_then(|st| self.methods.get(st.method.0 as usize))
+            .is_some_and(|m| m.kind == MethodKind::Library)
+    }
+
     /// The named class (qualified, or simple when unambiguous).
     pub fn class(&self, name: &str) -> Option<&Class> {
         // Called on every `new` by the interpreter: look up directly, no schema built.

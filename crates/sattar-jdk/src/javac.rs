@@ -112,7 +112,7 @@ static HELPER: Mutex<Option<Helper>> = Mutex::new(None);
 /// Answers are cached on disk by content (sources, helper and JDK), so a file javac has seen
 /// costs no JVM start.
 pub fn attribute(files: &[SourceText]) -> Result<Attribution, JdkError> {
-    attribute_renamed(files, None)
+    attribute_renamed(files, None, &[])
 }
 
 /// [`attribute`], with every name javac writes that contains `rename.0` (a package prefix such
@@ -121,9 +121,10 @@ pub fn attribute(files: &[SourceText]) -> Result<Attribution, JdkError> {
 pub fn attribute_renamed(
     files: &[SourceText],
     rename: Option<(&str, &str)>,
+    classpath: &[PathBuf],
 ) -> Result<Attribution, JdkError> {
     let jdk = Jdk::locate()?;
-    let cached = attribution_cache(&jdk, files);
+    let cached = attribution_cache(&jdk, files, classpath);
     let renamed = |line: &str| match rename {
         Some((from, to)) => line.replace(from, to),
         None => line.to_string(),
@@ -131,7 +132,7 @@ pub fn attribute_renamed(
     if let Some(a) = cached.as_deref().and_then(|p| read_cached(p, &renamed)) {
         return Ok(a);
     }
-    let line = request("attribute", files, &[], None)?;
+    let line = request("attribute", files, classpath, None)?;
     let answer = parse_attribution(&renamed(&line))?;
     if let Some(path) = cached {
         write_cached(&path, &line);
@@ -139,13 +140,16 @@ pub fn attribute_renamed(
     Ok(answer)
 }
 
-/// Where the attribution of `files` by this JDK is cached.
-fn attribution_cache(jdk: &Jdk, files: &[SourceText]) -> Option<PathBuf> {
+/// Where the attribution of `files` against `classpath` by this JDK is cached.
+fn attribution_cache(jdk: &Jdk, files: &[SourceText], classpath: &[PathBuf]) -> Option<PathBuf> {
     let jdk = jdk.fingerprint();
+    let stamps: Vec<String> = classpath.iter().map(|p| classpath_stamp(p)).collect();
+    let stamps = stamps.join("\n");
     let parts = HELPER_SOURCES
         .iter()
         .copied()
         .chain([("jdk", jdk.as_str())])
+        .chain((!classpath.is_empty()).then_some(("classpath", stamps.as_str())))
         .chain(files.iter().map(|f| (f.path.as_str(), f.text.as_str())));
     Some(
         default_cache_dir()
@@ -192,6 +196,18 @@ fn parse_attribution(line: &str) -> Result<Attribution, JdkError> {
         return Err(JdkError::Frontend(f.to_string()));
     }
     serde_json::from_value(reply).map_err(|e| JdkError::Frontend(format!("unreadable reply: {e}")))
+}
+
+/// A class-path entry as a cache key sees it: its path, size and modification time (a jar
+/// replaced by another version changes the key).
+pub fn classpath_stamp(p: &Path) -> String {
+    let meta = std::fs::metadata(p).ok();
+    let size = meta.as_ref().map_or(0, |m| m.len());
+    let time = meta.and_then(|m| m.modified().ok());
+    let nanos = time
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos());
+    format!("{} {size} {nanos}", p.display())
 }
 
 /// Compiles `files` (with the annotation types) into `out`; javac's diagnostics on failure.

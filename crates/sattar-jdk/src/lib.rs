@@ -9,7 +9,7 @@ pub mod tree;
 
 pub use cache::{content_key, default_cache_dir, verified_classes};
 pub use javac::{
-    attribute, attribute_renamed, compile, compile_with, Attribution, SourceText,
+    attribute, attribute_renamed, classpath_stamp, compile, compile_with, Attribution, SourceText,
     ANNOTATION_SOURCES, DEFAULT_TIMEOUT,
 };
 pub use jdk::{Jdk, INSTALL_HINT};

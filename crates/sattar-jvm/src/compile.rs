@@ -34,7 +34,10 @@ pub fn compile(
     // v2: javac newer than 17 compiles for release 17 (the helper keeps `this$0`).
     let mut edits = format!("release 17, unfinal v1 {unfinal:?}");
     if !classpath.is_empty() {
-        let stamps: Vec<String> = classpath.iter().map(|p| stamp(p)).collect();
+        let stamps: Vec<String> = classpath
+            .iter()
+            .map(|p| sattar_jdk::classpath_stamp(p))
+            .collect();
         edits.push_str(&format!(", classpath {stamps:?}"));
     }
     let key = content_key(
@@ -58,17 +61,6 @@ pub fn compile(
         Ok(())
     };
     sattar_jdk::verified_classes(cache, &key, build, JvmError::Io)
-}
-
-/// A class-path entry as the cache key sees it: its path, size and modification time.
-fn stamp(p: &Path) -> String {
-    let meta = std::fs::metadata(p).ok();
-    let size = meta.as_ref().map_or(0, |m| m.len());
-    let time = meta.and_then(|m| m.modified().ok());
-    let secs = time
-        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-        .map_or(0, |d| d.as_nanos());
-    format!("{} {size} {secs}", p.display())
 }
 
 /// javac's errors as `file:line: error: message` lines, the subject named as the user knows it.

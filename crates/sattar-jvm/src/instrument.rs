@@ -64,7 +64,10 @@ fn instrument_with(program: &Program, extra: Option<(usize, Insert)>) -> Vec<(St
         .filter(|(_, f)| !sattar_java::library::is_model_path(&f.path))
         .map(|(i, f)| {
             let mut inserts = Vec::new();
-            for s in program.stmts.iter().filter(|s| s.file.0 as usize == i) {
+            // A sealed method's statements (`Program::blame_only`) get no probe: it runs as
+            // library code, as in the interpreter.
+            let own = |s: &&StmtInfo| s.file.0 as usize == i && !program.is_sealed(s.id);
+            for s in program.stmts.iter().filter(own) {
                 probes(s, &f.text, &mut inserts);
             }
             if extra.as_ref().is_some_and(|(file, _)| *file == i) {

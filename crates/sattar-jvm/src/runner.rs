@@ -193,6 +193,16 @@ pub struct JvmRunner {
 impl JvmRunner {
     /// Instruments, compiles (or reuses the cached build of) `program` and starts a worker.
     pub fn start(program: &Program, opts: JvmOptions) -> Result<JvmRunner, JvmError> {
+        JvmRunner::start_against(program, &[], opts)
+    }
+
+    /// [`JvmRunner::start`] for a program compiled and run against the jars and folders of
+    /// `classpath` (a test class analysed as the program needs JUnit).
+    pub fn start_against(
+        program: &Program,
+        classpath: &[PathBuf],
+        opts: JvmOptions,
+    ) -> Result<JvmRunner, JvmError> {
         let files = crate::instrument::instrument(program);
         let sigs = (0..program.methods.len() as u32)
             .map(|m| program.sig(MethodId(m)))
@@ -201,7 +211,7 @@ impl JvmRunner {
         let statements = program.stmts.len() as u32;
         let build = Build {
             files: &files,
-            classpath: &[],
+            classpath,
         };
         let mut r = JvmRunner::start_inner(build, program.schema(), layout, statements, opts)?;
         r.sigs = sigs;

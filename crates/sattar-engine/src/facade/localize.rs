@@ -81,6 +81,8 @@ impl LocalizePlan {
             any_ensures: false,
             expect: Some(h.files.clone()),
             library_from: h.library_from.iter().map(PathBuf::from).collect(),
+            classpath: h.classpath.iter().map(PathBuf::from).collect(),
+            blame: h.blame.clone(),
         };
         let subject = match Subject::load(&req) {
             Err(EngineError::Changed(paths)) => {
@@ -258,6 +260,8 @@ fn header(
         sattar_session: SESSION_VERSION,
         java: JavaPaths::of(request.java.iter().map(|p| abs(p)).collect()),
         library_from: request.library_from.iter().map(|p| abs(p)).collect(),
+        classpath: request.classpath.iter().map(|p| abs(p)).collect(),
+        blame: request.blame.clone(),
         fault: request.fault.clone(),
         method: request.method.clone(),
         spec: request.spec.as_deref().map(abs),

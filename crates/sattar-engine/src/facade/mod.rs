@@ -98,7 +98,11 @@ fn start_jvm(subject: &Subject, limits: &RunLimits) -> Result<JvmRunner, EngineE
         timeout: limits.timeout,
         ..Default::default()
     };
-    Ok(JvmRunner::start(&subject.program, opts)?)
+    Ok(JvmRunner::start_against(
+        &subject.program,
+        &subject.classpath,
+        opts,
+    )?)
 }
 
 /// The executor of `kind` for `subject` (on the JVM: the worker is started now).

@@ -29,6 +29,19 @@ pub(crate) fn seal_models(p: &mut Program) {
     }
 }
 
+/// Makes every method of the program but `keep` library code, as the models are: only `keep`'s
+/// statements are then covered, counted, relaxed by a core or ranked — what a test method
+/// analysed as the program needs (`--spec-from-test`: the test's own code and the helpers it
+/// calls are not suspects). Statement ids stay; the sealed ones are simply never reached.
+pub fn blame_only(p: &mut Program, keep: MethodId) {
+    for m in p.methods.iter_mut() {
+        if m.id != keep && m.kind == MethodKind::Source {
+            m.kind = MethodKind::Library;
+            unstate(&mut m.body.block);
+        }
+    }
+}
+
 /// Drops the statement events of `block` (and its nested blocks) and gives every node the
 /// made-up statement.
 fn unstate(block: &mut Block) {

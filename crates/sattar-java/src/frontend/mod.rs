@@ -10,6 +10,7 @@ mod body;
 mod decls;
 mod expr;
 mod library;
+pub(crate) use library::blame_only;
 mod models;
 mod stmts;
 mod strings;
@@ -46,14 +47,16 @@ pub fn parse_program(file: &str, text: &str) -> Result<Program, Vec<Diagnostic>>
 /// Parses and checks a set of Java files (packages and imports resolved among them). `Err` only
 /// with javac's errors (or a missing JDK); methods sattar cannot analyse carry their reason.
 pub fn parse_sources(sources: &[SourceText]) -> Result<Program, Vec<Diagnostic>> {
-    parse_sources_naming(sources, &[])
+    parse_sources_naming(sources, &[], &[])
 }
 
 /// [`parse_sources`], with sattar's models of what `also` names too (a test's Strings and
-/// collections, which reach the program's objects though the program never names them).
+/// collections, which reach the program's objects though the program never names them),
+/// attributed against the jars and folders of `classpath` (a test class against JUnit).
 pub fn parse_sources_naming(
     sources: &[SourceText],
     also: &[&str],
+    classpath: &[std::path::PathBuf],
 ) -> Result<Program, Vec<Diagnostic>> {
     let first = sources.first().map_or("", |s| s.path.as_str());
     if sources.is_empty() {
@@ -69,8 +72,8 @@ pub fn parse_sources_naming(
         text: m.text.to_string(),
     }));
     let rename = (!models.is_empty()).then_some(crate::library::MODEL_RENAME);
-    let attributed =
-        sattar_jdk::attribute_renamed(&all, rename).map_err(|e| vec![jdk_error(first, e)])?;
+    let attributed = sattar_jdk::attribute_renamed(&all, rename, classpath)
+        .map_err(|e| vec![jdk_error(first, e)])?;
     let files: Vec<FileCx> = all
         .iter()
         .map(|s| FileCx {

@@ -119,10 +119,71 @@ pub(crate) fn model(owner: &str, name: &str, erased: &[String]) -> Option<Body> 
             b.ret(t);
         }
         (c, _, _) if BoxClass::named(c).is_some() => return box_model(c, name, &params),
+        (JUNIT_ASSERTIONS, _, _) => junit_assertion(&mut b, name, &params)?,
         _ => return None,
     }
     Some(b.body)
 }
+
+/// JUnit 5's assertions, for a test method analysed as the program (`--spec-from-test`).
+pub(crate) const JUNIT_ASSERTIONS: &str = "org.junit.jupiter.api.Assertions";
+/// What a failed JUnit 5 assertion throws.
+pub(crate) const ASSERTION_FAILED: &str = "org.opentest4j.AssertionFailedError";
+
+/// `Assertions.name(params)`: the check, and when it fails the exception JUnit's throws (an
+/// optional last `String` message is not evaluated). `assertEquals` on objects (`equals`) and the
+/// assertions taking lambdas are not modelled.
+fn junit_assertion(b: &mut Model, name: &str, params: &[&str]) -> Option<()> {
+    let (checked, message) = match params.split_last() {
+        Some((&"java.lang.String", rest)) if name != "fail" || rest.is_empty() => (rest, true),
+        _ => (params, false),
+    };
+    let compare = |b: &mut Model, ty: Type, op: BinOp| {
+        let (x, y) = (b.param(ty.clone()), b.param(ty));
+        b.let_(Type::Boolean, Rvalue::Binary(op, x, y))
+    };
+    let equal = |yes: &str| if name == yes { BinOp::Ne } else { BinOp::Eq };
+    let failed = match (name, checked) {
+        ("assertTrue" | "assertFalse", ["boolean"]) => {
+            let c = b.param(Type::Boolean);
+            let want = Operand::Const(Literal::Bool(name == "assertTrue"));
+            b.let_(Type::Boolean, Rvalue::Binary(BinOp::Ne, c, want))
+        }
+        ("assertEquals" | "assertNotEquals", [t, u]) if t == u && numeric(t).is_some() => {
+            compare(b, numeric(t)?, equal("assertEquals"))
+        }
+        ("assertSame" | "assertNotSame", [OBJ, OBJ]) => compare(b, object(), equal("assertSame")),
+        ("assertNull" | "assertNotNull", [OBJ]) => {
+            let x = b.param(object());
+            let op = equal("assertNull");
+            b.let_(
+                Type::Boolean,
+                Rvalue::Binary(op, x, Operand::Const(Literal::Null)),
+            )
+        }
+        ("fail", []) => Operand::Const(Literal::Bool(true)),
+        _ => return None,
+    };
+    if message {
+        b.param(Type::Class("java.lang.String".into()));
+    }
+    let throw = Node {
+        stmt: super::body::MADE_UP,
+        kind: NodeKind::Throw(ASSERTION_FAILED.into()),
+    };
+    b.push(NodeKind::If {
+        cond: failed,
+        then_b: vec![throw],
+        else_b: Vec::new(),
+    });
+    // `fail` is declared to return a value (`<V> V fail(…)`); it never does.
+    let result = (name == "fail").then_some(Operand::Const(Literal::Null));
+    b.push(NodeKind::Return(result));
+    Some(())
+}
+
+/// `java.lang.Object`, as an erased parameter type.
+const OBJ: &str = "java.lang.Object";
 
 /// The model of a method of box class `class` (the JDK's code, on the box's `value`).
 fn box_model(class: &str, name: &str, params: &[&str]) -> Option<Body> {

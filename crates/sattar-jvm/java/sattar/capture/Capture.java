@@ -33,6 +33,10 @@ public final class Capture {
                 line = f.getLineNumber();
             }
         }
+        if (line < 0 && callee.getClassName().equals(testClass)) { // the test method itself
+            file = callee.getFileName() == null ? "" : callee.getFileName();
+            line = callee.getLineNumber();
+        }
         record(self, args, file, line);
     }
 

@@ -25,6 +25,17 @@ class SortedIntSetTest {
     }
 
     @Test
+    void removesFromTheMiddle() {
+        SortedIntSet set = new SortedIntSet(4);
+        set.add(2);
+        set.add(6);
+        set.add(4);
+        assertTrue(set.remove(2));
+        assertTrue(set.remove(6));
+        assertEquals(1, set.size());
+    }
+
+    @Test
     void keepsItsCapacity() {
         SortedIntSet set = of(1, 2);
         assertTrue(set.remove(1));
