@@ -317,6 +317,37 @@ impl EngineArg {
     }
 }
 
+/// What runs a test and its budget: shared by `run`, `capture` and `localize`.
+#[derive(Args, Clone, Debug)]
+pub struct ExecArgs {
+    /// What runs the tests: the JVM, or sattar's reference interpreter.
+    #[arg(long, value_enum, default_value_t)]
+    pub engine: EngineArg,
+    /// Steps (statements and condition evaluations) per test before it is stopped as
+    /// non-terminating.
+    #[arg(long, default_value_t = RunLimits::default().max_steps)]
+    pub max_steps: u64,
+    /// Nested calls before the interpreter stops with a StackOverflowError (the JVM has its own
+    /// stack: see docs/JVM.md).
+    #[arg(long, default_value_t = RunLimits::default().max_depth)]
+    pub max_depth: u32,
+    /// Wall-clock seconds per test before it is stopped (`terminates` fails; on the JVM the
+    /// worker is killed).
+    #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = flags::seconds, allow_negative_numbers = true)]
+    pub timeout: Duration,
+}
+
+impl ExecArgs {
+    /// The budget of one test.
+    pub fn limits(&self) -> RunLimits {
+        RunLimits {
+            max_steps: self.max_steps,
+            max_depth: self.max_depth,
+            timeout: self.timeout,
+        }
+    }
+}
+
 /// Flags of `sattar run`.
 #[derive(Args)]
 pub struct RunArgs {
@@ -331,20 +362,8 @@ pub struct RunArgs {
     input: Option<PathBuf>,
     #[command(flatten)]
     from_test: FromTestArgs,
-    /// What executes the test.
-    #[arg(long, value_enum, default_value_t)]
-    engine: EngineArg,
-    /// Steps (statements and condition evaluations) before the run is stopped as non-terminating.
-    #[arg(long, default_value_t = RunLimits::default().max_steps)]
-    max_steps: u64,
-    /// Nested calls before the interpreter stops with a StackOverflowError (the JVM has its own
-    /// stack: see docs/JVM.md).
-    #[arg(long, default_value_t = RunLimits::default().max_depth)]
-    max_depth: u32,
-    /// Wall-clock seconds per test before it is stopped (`terminates` fails; on the JVM the
-    /// worker is killed).
-    #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = flags::seconds, allow_negative_numbers = true)]
-    timeout: Duration,
+    #[command(flatten)]
+    exec: ExecArgs,
     /// Also say which defaults were applied to the input.
     #[arg(long, short)]
     verbose: bool,
@@ -355,12 +374,8 @@ pub struct RunArgs {
 
 /// Runs one test and judges it with the specification.
 pub fn run(a: RunArgs) -> Result<ExitCode> {
-    let limits = RunLimits {
-        max_steps: a.max_steps,
-        max_depth: a.max_depth,
-        timeout: a.timeout,
-    };
-    let resolved = resolve(&a.subject, &a.from_test, a.engine.kind(), &limits)?;
+    let (engine, limits) = (a.exec.engine.kind(), a.exec.limits());
+    let resolved = resolve(&a.subject, &a.from_test, engine, &limits)?;
     let subject = resolved.subject;
     let input = match (&a.input, resolved.captured) {
         (_, Some(captured)) => captured,
@@ -376,7 +391,7 @@ pub fn run(a: RunArgs) -> Result<ExitCode> {
         }
         (None, None) => bail!("give the test input with --input FILE or --from-test TEST"),
     };
-    let run = facade::run_test(&subject, &input, a.engine.kind(), &limits)?;
+    let run = facade::run_test(&subject, &input, engine, &limits)?;
     match a.format {
         Format::Json => out::println(&report::render_json(&report::run_json(&run)))?,
         Format::Text => out::print(&report::run_text(&run))?,
@@ -400,18 +415,8 @@ pub struct CaptureArgs {
     /// Write the failing input to this file (never over an existing one) instead of stdout.
     #[arg(long, short)]
     output: Option<PathBuf>,
-    /// What runs each captured call again to judge it.
-    #[arg(long, value_enum, default_value_t)]
-    engine: EngineArg,
-    /// Steps per judged call before it is stopped as non-terminating.
-    #[arg(long, default_value_t = RunLimits::default().max_steps)]
-    max_steps: u64,
-    /// Nested calls before the interpreter stops with a StackOverflowError.
-    #[arg(long, default_value_t = RunLimits::default().max_depth)]
-    max_depth: u32,
-    /// Wall-clock seconds per judged call.
-    #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = flags::seconds, allow_negative_numbers = true)]
-    timeout: Duration,
+    #[command(flatten)]
+    exec: ExecArgs,
 }
 
 /// Runs a JUnit test, captures the calls of the method and writes the first failing one's
@@ -426,12 +431,8 @@ pub fn capture(a: CaptureArgs) -> Result<ExitCode> {
             path.display()
         );
     }
-    let limits = RunLimits {
-        max_steps: a.max_steps,
-        max_depth: a.max_depth,
-        timeout: a.timeout,
-    };
-    let resolved = resolve(&a.subject, &a.from_test, a.engine.kind(), &limits)?;
+    let (engine, limits) = (a.exec.engine.kind(), a.exec.limits());
+    let resolved = resolve(&a.subject, &a.from_test, engine, &limits)?;
     let Some(input) = resolved.captured else {
         bail!("no test to capture from");
     };

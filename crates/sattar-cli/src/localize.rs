@@ -1,10 +1,10 @@
 //! `sattar localize`: the SAT-TAR loop with sessions, user stop and the standard outputs.
 
-use crate::commands::{EngineArg, FailureArgs, SubjectArgs};
+use crate::commands::{ExecArgs, FailureArgs, SubjectArgs};
 use crate::out;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
-use sattar_engine::facade::{LocalizePlan, LocalizeSession, RunLimits};
+use sattar_engine::facade::{LocalizePlan, LocalizeSession};
 use sattar_engine::{LocalizeOptions, Technique};
 use sattar_report as report;
 use std::io::{BufRead, IsTerminal, Write};
@@ -126,18 +126,8 @@ pub struct LocalizeArgs {
     /// The smallest scope tests are generated in (the failing input's, if larger).
     #[arg(long, default_value_t = 1)]
     min_scope: usize,
-    /// What runs the tests.
-    #[arg(long, value_enum, default_value_t)]
-    engine: EngineArg,
-    /// Steps per test before it is stopped as non-terminating.
-    #[arg(long, default_value_t = RunLimits::default().max_steps)]
-    max_steps: u64,
-    /// Nested calls before the interpreter stops with a StackOverflowError.
-    #[arg(long, default_value_t = RunLimits::default().max_depth)]
-    max_depth: u32,
-    /// Wall-clock seconds per test before it is stopped (`terminates` fails).
-    #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = crate::flags::seconds, allow_negative_numbers = true)]
-    timeout: std::time::Duration,
+    #[command(flatten)]
+    exec: ExecArgs,
     /// Also write the spectrum as a GZoltar 1.7 output directory (spectra.csv, matrix.txt,
     /// tests.csv, and a plain and a core-boosted ranking file per formula).
     #[arg(long)]
@@ -186,13 +176,8 @@ fn plan(a: &LocalizeArgs) -> Result<LocalizePlan> {
         return Ok(LocalizePlan::resume(path)?);
     }
     sattar_engine::facade::check_formulas(&a.formula)?;
-    let limits = RunLimits {
-        max_steps: a.max_steps,
-        max_depth: a.max_depth,
-        timeout: a.timeout,
-    };
-    let resolved =
-        crate::commands::resolve(&a.subject, &a.failure.from_test, a.engine.kind(), &limits)?;
+    let (engine, limits) = (a.exec.engine.kind(), a.exec.limits());
+    let resolved = crate::commands::resolve(&a.subject, &a.failure.from_test, engine, &limits)?;
     let (request, subject) = (resolved.request, resolved.subject);
     if a.min_scope == 0 {
         bail!("--min-scope 0: give at least 1 object per class");
@@ -208,7 +193,7 @@ fn plan(a: &LocalizeArgs) -> Result<LocalizePlan> {
         &request,
         subject,
         options,
-        a.engine.kind(),
+        engine,
         limits,
         a.session.clone(),
     )?)

@@ -242,35 +242,22 @@ impl JvmRunner {
     ) -> Result<Response, JvmError> {
         let w = self.ensure_worker()?;
         if let Err(e) = w.send(&Request::Capture(req)) {
-            let tail = self
-                .worker
-                .take()
-                .map(|w| w.finish(true))
-                .unwrap_or_default();
+            let tail = self.stop_worker(true);
             return Err(JvmError::Worker(format!(
                 "cannot talk to the worker: {e}; {tail}"
             )));
         }
-        let answer = w.lines.recv_timeout(timeout);
-        let answer = match answer {
+        let answer = match w.lines.recv_timeout(timeout) {
             Ok(line) => line,
             Err(RecvTimeoutError::Timeout) => {
-                let tail = self
-                    .worker
-                    .take()
-                    .map(|w| w.finish(true))
-                    .unwrap_or_default();
+                let tail = self.stop_worker(true);
                 return Err(JvmError::Worker(format!(
                     "the test did not end within {} s (--test-timeout); {tail}",
                     timeout.as_secs_f64()
                 )));
             }
             Err(RecvTimeoutError::Disconnected) => {
-                let tail = self
-                    .worker
-                    .take()
-                    .map(|w| w.finish(false))
-                    .unwrap_or_default();
+                let tail = self.stop_worker(false);
                 return Err(JvmError::Worker(format!(
                     "the JVM died during the test: {tail}"
                 )));
@@ -465,11 +452,14 @@ impl JvmRunner {
 
     /// The worker died during a test: a crash.
     fn died(&mut self, input: &TestInput, kill: bool) -> Execution {
-        let why = self
-            .worker
+        unobserved(input, Termination::Crashed(self.stop_worker(kill)))
+    }
+
+    /// Ends the worker (killed if `kill`); what it said last on stderr.
+    fn stop_worker(&mut self, kill: bool) -> String {
+        self.worker
             .take()
-            .map_or_else(|| "worker gone".into(), |w| w.finish(kill));
-        unobserved(input, Termination::Crashed(why))
+            .map_or_else(|| "worker gone".into(), |w| w.finish(kill))
     }
 
     fn request(&self, sig: &MethodSig, input: &TestInput) -> Result<RunRequest, JvmError> {
