@@ -78,12 +78,13 @@ pub fn capture(
     opts: JvmOptions,
 ) -> Result<TestCapture, JvmError> {
     let method = program.method(m);
-    let refuse = |why: &str| JvmError::BadInput {
-        method: method.qualified_name(),
-        why: why.into(),
-    };
     let mut files = instrument_capturing(program, m).ok_or_else(|| {
-        refuse("only a method with a body in the sources is captured (not a constructor)")
+        JvmError::NotCapturable(format!(
+            "{}: its calls cannot be captured: only a method with a body in the sources is \
+             (a constructor's first statement must be `super(…)` or `this(…)`); name the \
+             method the test calls on the object it builds",
+            method.qualified_name()
+        ))
     })?;
     files.extend(
         CAPTURE_SOURCES

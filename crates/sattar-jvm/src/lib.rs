@@ -45,6 +45,9 @@ pub enum JvmError {
     /// The worker process could not be started or misbehaved.
     #[error("JVM worker: {0}")]
     Worker(String),
+    /// A method the capture probe cannot be put in.
+    #[error("{0}")]
+    NotCapturable(String),
     /// The test input does not fit the method.
     #[error("the input does not fit {method}: {why}")]
     BadInput {
