@@ -112,6 +112,38 @@ impl Encoding {
         out
     }
 
+    /// The executed statements that repair the run alone: with every executed instance of the
+    /// statement relaxed (and everything else as the cores keep it: the other executed
+    /// instances on, unexecuted code and satisfied postconditions hard), the run can satisfy
+    /// `postconditions` — single-statement correction sets, one solve per statement.
+    pub fn single_repairs(
+        &mut self,
+        postconditions: &[GroupId],
+    ) -> Result<BTreeSet<StmtId>, EncodeError> {
+        let executed: Vec<(StmtId, GroupId)> = self
+            .instances
+            .iter()
+            .filter(|i| i.executed == Some(true))
+            .filter_map(|i| Some((i.stmt, i.group?)))
+            .collect();
+        let stmts: BTreeSet<StmtId> = executed.iter().map(|(s, _)| *s).collect();
+        let background = self.background_groups();
+        let mut out = BTreeSet::new();
+        for s in stmts {
+            let mut on: Vec<GroupId> = executed
+                .iter()
+                .filter(|(t, _)| *t != s)
+                .map(|(_, g)| *g)
+                .collect();
+            on.extend(&background);
+            on.extend(postconditions);
+            if let Outcome::Sat(_) = self.session.solve(&on, &[])? {
+                out.insert(s);
+            }
+        }
+        Ok(out)
+    }
+
     /// Statements executed by the run (for a fixed input in grouped mode).
     pub fn executed_statements(&self) -> BTreeSet<StmtId> {
         self.instances
