@@ -115,10 +115,12 @@ impl Encoding {
     /// The executed statements that repair the run alone: with every executed instance of the
     /// statement relaxed (and everything else as the cores keep it: the other executed
     /// instances on, unexecuted code and satisfied postconditions hard), the run can satisfy
-    /// `postconditions` — single-statement correction sets, one solve per statement.
+    /// `postconditions` — single-statement correction sets, one solve per statement of `among`
+    /// the run executed.
     pub fn single_repairs(
         &mut self,
         postconditions: &[GroupId],
+        among: &BTreeSet<StmtId>,
     ) -> Result<BTreeSet<StmtId>, EncodeError> {
         let executed: Vec<(StmtId, GroupId)> = self
             .instances
@@ -126,7 +128,11 @@ impl Encoding {
             .filter(|i| i.executed == Some(true))
             .filter_map(|i| Some((i.stmt, i.group?)))
             .collect();
-        let stmts: BTreeSet<StmtId> = executed.iter().map(|(s, _)| *s).collect();
+        let stmts: BTreeSet<StmtId> = executed
+            .iter()
+            .map(|(s, _)| *s)
+            .filter(|s| among.contains(s))
+            .collect();
         let background = self.background_groups();
         let mut out = BTreeSet::new();
         for s in stmts {

@@ -739,6 +739,11 @@ fn encode_spec(enc: &mut Encoding, spec: &ResolvedMethod) -> Result<(), EncodeEr
         });
     }
     if enc.mode == Mode::Grouped {
+        // A relaxed run must end within the bounds, as `check`'s runs must: past a loop's
+        // unrolling the encoding stops following it, and a relaxation that loops forever
+        // (`prev = prev` in a list walk) would otherwise "repair" the run from where it was cut.
+        let fits = enc.in_bounds();
+        enc.session.assert_hard(fits);
         let g = enc.session.new_group(decode::NO_EXCEPTION);
         let threw = enc.threw();
         enc.session.assert_in_group(!threw, g)?;

@@ -64,6 +64,9 @@ pub struct CoreAnalysis {
     pub violated: Vec<String>,
     /// The statements the failing run executed.
     pub executed: BTreeSet<StmtId>,
+    /// The suspects that repair the run alone: relaxing that one statement (every executed
+    /// instance) lets the run satisfy every postcondition (docs/LOCALIZE.md, step 7).
+    pub repairs_alone: BTreeSet<StmtId>,
     /// The grouped encoding the cores come from (for export).
     pub encoding: Encoding,
     /// Wall time of encoding the input and extracting the cores.
@@ -106,11 +109,17 @@ pub fn cores(subject: &Subject, req: &CoreRequest) -> Result<CoreAnalysis, Engin
     )?;
     let t1 = Instant::now();
     let cores = encoding.iterative_cores(req.order, req.max_cores.max(1))?;
-    let (time, core_time) = (t0.elapsed(), t1.elapsed());
     let suspects = cores
         .iter()
         .flat_map(|c| c.suspects.iter().copied())
         .collect();
+    let post: Vec<_> = encoding
+        .postcondition_groups()
+        .into_iter()
+        .map(|(_, g)| g)
+        .collect();
+    let repairs_alone = encoding.single_repairs(&post, &suspects)?;
+    let (time, core_time) = (t0.elapsed(), t1.elapsed());
     let mut violated: Vec<String> = Vec::new();
     for name in cores.iter().flat_map(|c| &c.violated) {
         if !violated.contains(name) {
@@ -126,6 +135,7 @@ pub fn cores(subject: &Subject, req: &CoreRequest) -> Result<CoreAnalysis, Engin
         suspects,
         violated,
         executed,
+        repairs_alone,
         encoding,
         time,
         core_time,

@@ -14,7 +14,7 @@ use sattar_catalog::{Catalog, Fault};
 use sattar_encode::InputKind;
 use sattar_gen::{Finitization, Generator};
 use sattar_heap::TestInput;
-use sattar_java::{Limits, StmtId, Termination};
+use sattar_java::{Limits, Termination};
 use sattar_rank::Formula;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -566,9 +566,8 @@ impl<'j> JobContext<'j> {
         .trace;
         let dt = directed_tests(&self.subject, &s.loc.initial, &trace, s.tests, exec)?;
         let secs = t.elapsed().as_secs_f64();
-        let suspects: &BTreeSet<StmtId> = &s.loc.analysis.suspects;
         let plain = rank_tests(dt.iter(), &self.formula, None);
-        let boosted = rank_tests(dt.iter(), &self.formula, Some(suspects));
+        let boosted = rank_tests(dt.iter(), &self.formula, Some(&s.loc.analysis));
         Ok([
             self.row("tar-dt", &plain, dt.len(), secs),
             self.row(

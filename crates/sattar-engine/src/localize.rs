@@ -524,7 +524,17 @@ impl<'s> Localizer<'s> {
             Technique::Sat | Technique::Apg => Order::Score,
             _ => Order::ScoreThenConfidence,
         };
-        let ranking = Ranking::new(self.scored_as(technique), order);
+        // SAT-TAR breaks what score and confidence leave tied in favour of suspects that repair
+        // the failing run alone (docs/LOCALIZE.md, step 7).
+        let preferred: HashSet<StmtId> = match technique {
+            Technique::SatTar => self
+                .boosted
+                .intersection(&self.analysis.repairs_alone)
+                .copied()
+                .collect(),
+            _ => HashSet::new(),
+        };
+        let ranking = Ranking::preferring(self.scored_as(technique), order, &preferred);
         crate::spectrum::to_ranked(ranking, Some(&self.boosted))
     }
 

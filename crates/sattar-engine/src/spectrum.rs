@@ -1,7 +1,7 @@
 //! Spectra of judged tests and their rankings: shared by the SAT-TAR loop and the baselines.
 
 use crate::localize::RankedStmt;
-use crate::{TestRecord, TestVerdict};
+use crate::{CoreAnalysis, TestRecord, TestVerdict};
 use sattar_java::StmtId;
 use sattar_rank::{Formula, Order, Ranking, Spectrum, TestCase, Verdict as RankVerdict};
 use std::collections::{BTreeSet, HashSet};
@@ -27,18 +27,22 @@ pub(crate) fn spectrum_of<'a>(tests: impl IntoIterator<Item = &'a TestRecord>) -
     spectrum
 }
 
-/// Ranks statements from tests' verdicts and coverage with `formula`, +1 for `boost`.
+/// Ranks statements from tests' verdicts and coverage with `formula`, +1 for `boost`'s suspects,
+/// its statements that repair the run alone first among ties (as SAT-TAR, docs/LOCALIZE.md step 7).
 pub(crate) fn rank_tests<'a>(
     tests: impl IntoIterator<Item = &'a TestRecord>,
     formula: &Formula,
-    boost: Option<&BTreeSet<StmtId>>,
+    boost: Option<&CoreAnalysis>,
 ) -> Vec<RankedStmt> {
     let mut scored = spectrum_of(tests).score(formula);
-    if let Some(b) = boost {
-        let set: HashSet<StmtId> = b.iter().copied().collect();
+    let mut preferred = HashSet::new();
+    if let Some(a) = boost {
+        let set: HashSet<StmtId> = a.suspects.iter().copied().collect();
         sattar_rank::boost_suspects(&mut scored, &set);
+        preferred = a.repairs_alone.iter().copied().collect();
     }
-    to_ranked(Ranking::new(scored, Order::ScoreThenConfidence), boost)
+    let ranking = Ranking::preferring(scored, Order::ScoreThenConfidence, &preferred);
+    to_ranked(ranking, boost.map(|a| &a.suspects))
 }
 
 /// A ranking as ranked statements; `core` marks the statements shown as in the core.

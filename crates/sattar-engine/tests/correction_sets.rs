@@ -35,7 +35,8 @@ fn the_faulty_statement_repairs_its_failing_run_alone_on_every_catalog_fault_but
             .into_iter()
             .map(|(_, g)| g)
             .collect();
-        let repairs = a.encoding.single_repairs(&post).expect("solves");
+        let executed = a.executed.clone();
+        let repairs = a.encoding.single_repairs(&post, &executed).expect("solves");
         let places = f.faulty_locations();
         let faulty = |s: &StmtId| {
             let st = subject.program.stmt(*s);
@@ -56,7 +57,30 @@ fn the_faulty_statement_repairs_its_failing_run_alone_on_every_catalog_fault_but
     not_repairing.sort_unstable();
     assert_eq!(not_repairing, NOT_REPAIRING);
     assert_eq!(not_in_core, NOT_IN_CORE);
-    // Of the cores' suspects over the catalog, how many repair alone (what a tie-break on
-    // single repairs would keep at the top): recorded as measured at this version.
+    // Of the cores' suspects over the catalog, how many repair alone (what SAT-TAR's tie-break
+    // puts first): recorded as measured at this version.
     assert_eq!((repairing, suspects), (159, 190));
+}
+
+/// `cores` names the suspects that repair alone, and only those: in `bst.rightErr` (`y.right = y`
+/// for `y.right = x`, inserting 1 under a root 0) six suspects, of which only the faulty store
+/// can make the tree right by itself — every other suspect still leaves `y.right` pointing at `y`;
+/// in `sll.removeErr` only the faulty traversal step of three.
+#[test]
+fn cores_name_the_suspects_that_repair_alone() {
+    for (fault, lines) in [("bst.rightErr", vec![35]), ("sll.removeErr", vec![19])] {
+        let req = SubjectRequest {
+            fault: Some(fault.into()),
+            ..Default::default()
+        };
+        let subject = Subject::load(&req).expect("loads");
+        let a = cores(&subject, &CoreRequest::default()).expect("cores");
+        let alone: Vec<u32> = a
+            .repairs_alone
+            .iter()
+            .map(|s| subject.program.stmt(*s).line)
+            .collect();
+        assert_eq!(alone, lines, "{fault}");
+        assert!(a.repairs_alone.is_subset(&a.suspects), "{fault}");
+    }
 }

@@ -8,7 +8,7 @@
 //! `docs/RANKING.md` for the bound per formula).
 
 use std::cmp::Ordering;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::Hash;
 
 use serde::{Deserialize, Serialize};
@@ -118,12 +118,20 @@ pub struct Ranking<E> {
 impl<E: Clone + Eq + Hash> Ranking<E> {
     /// Ranks scored elements; NaN scores or confidences count as `−∞`.
     pub fn new(scored: Vec<Scored<E>>, order: Order) -> Self {
+        Self::preferring(scored, order, &HashSet::new())
+    }
+
+    /// Ranks scored elements as [`Ranking::new`], then breaks what `order` leaves tied in favour
+    /// of the elements in `preferred`: they rank above the others they tie with. No element's
+    /// worst rank grows (a tie group only splits), so the worst rank of a preferred element can
+    /// only fall and that of any other stays.
+    pub fn preferring(scored: Vec<Scored<E>>, order: Order, preferred: &HashSet<E>) -> Self {
         let mut items: Vec<(usize, Scored<E>)> =
             scored.into_iter().map(sanitize).enumerate().collect();
         items.sort_by(|(_, a), (_, b)| descending(a, b));
         let scores: Vec<f64> = items.iter().map(|(_, s)| s.score).collect();
         let ranks: Vec<Rank> = (0..items.len())
-            .map(|i| rank_at(&items, &scores, i, order))
+            .map(|i| rank_at(&items, &scores, i, order, preferred))
             .collect();
         let mut entries: Vec<(usize, RankedEntry<E>)> = items
             .into_iter()
@@ -221,31 +229,42 @@ fn descending<E>(a: &Scored<E>, b: &Scored<E>) -> Ordering {
         .then(b.confidence.total_cmp(&a.confidence))
 }
 
-/// The rank of item `i` in a list sorted by descending score.
-fn rank_at<E>(items: &[(usize, Scored<E>)], scores: &[f64], i: usize, order: Order) -> Rank {
+/// The rank of item `i` in a list sorted by descending score: among the items tied with it
+/// under `order`, the preferred ones rank above the others.
+fn rank_at<E: Eq + Hash>(
+    items: &[(usize, Scored<E>)],
+    scores: &[f64],
+    i: usize,
+    order: Order,
+    preferred: &HashSet<E>,
+) -> Rank {
     let s = scores[i];
     let start = scores.partition_point(|&x| above(x, s));
     let end = scores.partition_point(|&x| !above(s, x));
-    match order {
-        Order::Score => Rank {
-            higher: start,
-            equal: end - start,
-        },
-        Order::ScoreThenConfidence => {
-            let c = items[i].1.confidence;
-            let window = &items[start..end];
-            let higher = window
+    let window = &items[start..end];
+    let c = items[i].1.confidence;
+    let (higher, tied): (usize, Vec<&Scored<E>>) = match order {
+        Order::Score => (0, window.iter().map(|(_, o)| o).collect()),
+        Order::ScoreThenConfidence => (
+            window
                 .iter()
                 .filter(|(_, o)| above(o.confidence, c))
-                .count();
-            let equal = window
+                .count(),
+            window
                 .iter()
-                .filter(|(_, o)| same_score(o.confidence, c))
-                .count();
-            Rank {
-                higher: start + higher,
-                equal,
-            }
-        }
+                .map(|(_, o)| o)
+                .filter(|o| same_score(o.confidence, c))
+                .collect(),
+        ),
+    };
+    let mine = preferred.contains(&items[i].1.id);
+    let preferred_tied = tied.iter().filter(|o| preferred.contains(&o.id)).count();
+    let (above_in_tie, equal) = match mine {
+        true => (0, preferred_tied),
+        false => (preferred_tied, tied.len() - preferred_tied),
+    };
+    Rank {
+        higher: start + higher + above_in_tie,
+        equal,
     }
 }

@@ -52,6 +52,56 @@ fn reference_example_worst_average_best() {
     assert_eq!(r.rank_of(&"low").unwrap().worst(), 7);
 }
 
+/// The reference example with `fault` and `tie2` preferred: the tie group {tie1, fault, tie2}
+/// splits into {fault, tie2} at ranks 3–4 and {tie1} at 5; nothing outside the group moves,
+/// and a preferred element outside any tie (`top1`) keeps its rank.
+#[test]
+fn preferred_elements_rank_first_within_their_tie_only() {
+    let preferred: HashSet<&str> = ["fault", "tie2", "top1", "low"].into_iter().collect();
+    let plain = reference_example();
+    let scored: Vec<Scored<&str>> = plain
+        .entries()
+        .iter()
+        .map(|e| sc(e.id, e.score, e.confidence))
+        .collect();
+    let r = Ranking::preferring(scored.clone(), Order::ScoreThenConfidence, &preferred);
+    let rank = |id| r.rank_of(&id).unwrap();
+    assert_eq!(
+        rank("fault"),
+        Rank {
+            higher: 2,
+            equal: 2
+        }
+    );
+    assert_eq!(rank("tie2").worst(), 4);
+    assert_eq!(
+        rank("tie1"),
+        Rank {
+            higher: 4,
+            equal: 1
+        }
+    );
+    for id in ["top1", "top2", "sameScoreLowerConf", "low"] {
+        assert_eq!(rank(id), plain.rank_of(&id).unwrap(), "{id}");
+    }
+    // By score alone: the four at 1.5 tie; the two preferred among them come first.
+    let r = Ranking::preferring(scored, Order::Score, &preferred);
+    assert_eq!(
+        r.rank_of(&"fault").unwrap(),
+        Rank {
+            higher: 2,
+            equal: 2
+        }
+    );
+    assert_eq!(
+        r.rank_of(&"sameScoreLowerConf").unwrap(),
+        Rank {
+            higher: 4,
+            equal: 2
+        }
+    );
+}
+
 #[test]
 fn average_rank_rounds_down_half() {
     // |H| = 1, |E| = 2 → ⌊1 + 1/2 + 1⌋ = 2; |H| = 0, |E| = 1 → ⌊0 + 1/2 + 1/2⌋ = 1;

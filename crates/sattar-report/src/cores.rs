@@ -59,6 +59,8 @@ pub struct CoreSummary {
     pub suspects: Vec<Statement>,
     /// The cores, first to last.
     pub cores: Vec<CoreItem>,
+    /// The suspects that repair the run alone (single-statement correction sets).
+    pub repairs_alone: Vec<Statement>,
     /// The statements the failing run executed.
     pub executed: Vec<Statement>,
     /// For a bundled fault: its faulty lines, and as `rank` the SAT technique's worst-case rank
@@ -96,6 +98,7 @@ pub fn core_json(a: &CoreSummary) -> Json {
         "violated": a.violated,
         "suspects": stmts_json(&a.suspects),
         "cores": cores,
+        "repairs_alone": stmts_json(&a.repairs_alone),
         "executed": stmts_json(&a.executed),
         "input": input_to_json(&a.input),
         "input_source": source,
@@ -106,6 +109,14 @@ pub fn core_json(a: &CoreSummary) -> Json {
         "groups": a.groups,
         "ms": a.ms,
     })
+}
+
+/// The lines of `stmts`, each once (a `for` header's parts share one), ascending.
+fn lines_of(stmts: &[Statement]) -> Vec<u32> {
+    let mut lines: Vec<u32> = stmts.iter().map(|s| s.line).collect();
+    lines.sort_unstable();
+    lines.dedup();
+    lines
 }
 
 /// Cores as text: the failing run, the suspects with their lines, each core.
@@ -135,11 +146,7 @@ pub fn core_text(a: &CoreSummary) -> String {
         );
     }
     for (i, c) in a.cores.iter().enumerate() {
-        // A line with several statements (a `for` header's parts) is named once.
-        let mut lines: Vec<u32> = c.suspects.iter().map(|s| s.line).collect();
-        lines.sort_unstable();
-        lines.dedup();
-        let lines: Vec<String> = lines.iter().map(u32::to_string).collect();
+        let lines: Vec<String> = lines_of(&c.suspects).iter().map(u32::to_string).collect();
         let _ = writeln!(
             out,
             "core {}    {}: lines {}",
@@ -148,6 +155,19 @@ pub fn core_text(a: &CoreSummary) -> String {
             lines.join(" ")
         );
     }
+    let alone: Vec<String> = lines_of(&a.repairs_alone)
+        .iter()
+        .map(u32::to_string)
+        .collect();
+    let _ = writeln!(
+        out,
+        "alone     lines {}  (suspects that repair the run by themselves)",
+        if alone.is_empty() {
+            "none".to_string()
+        } else {
+            alone.join(" ")
+        }
+    );
     if let Some((rank, f)) = a.fault.as_ref().and_then(|f| Some((f.rank?, f))) {
         let _ = writeln!(
             out,

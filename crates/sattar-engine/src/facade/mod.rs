@@ -360,6 +360,7 @@ fn core_summary(s: &Subject, a: &CoreAnalysis) -> CoreSummary {
                 solves: c.solves,
             })
             .collect(),
+        repairs_alone: statements(&a.repairs_alone),
         executed: statements(&a.executed),
         fault: s.fault.as_ref().map(|f| FaultInfo {
             id: f.id.clone(),
