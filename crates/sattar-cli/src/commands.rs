@@ -91,6 +91,13 @@ pub struct FromTestArgs {
     /// suspects.
     #[arg(long, requires = "from_test")]
     pub spec_from_test: bool,
+    /// Keep the captured failing input whole (by default it is shrunk: objects are dropped and
+    /// ints lowered while its run violates the same constraints).
+    #[arg(long, requires = "from_test")]
+    pub no_shrink: bool,
+    /// The most candidate runs shrinking the captured input may spend.
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_shrink_runs: u64,
 }
 
 impl FromTestArgs {
@@ -102,6 +109,8 @@ impl FromTestArgs {
             classpath: self.classpath.clone(),
             timeout: self.test_timeout,
             max_calls: usize::try_from(self.max_calls).unwrap_or(usize::MAX),
+            shrink: (!self.no_shrink)
+                .then(|| usize::try_from(self.max_shrink_runs).unwrap_or(usize::MAX)),
         })
     }
 }
@@ -177,7 +186,7 @@ pub fn resolve(
         let request = sattar_engine::spec_from_test_request(request, &test)?;
         let loaded = Subject::load(&request)?;
         let found = sattar_engine::capture_failure(&loaded, &test, engine, limits)?;
-        out::eprintln(&found.describe(&loaded.method_name()));
+        say_found(&found, &loaded);
         return Ok(Resolved {
             request,
             subject: loaded,
@@ -186,12 +195,20 @@ pub fn resolve(
     }
     let (request, loaded, found) =
         sattar_engine::capture_first_failure(&candidates, &test, engine, limits)?;
-    out::eprintln(&found.describe(&loaded.method_name()));
+    say_found(&found, &loaded);
     Ok(Resolved {
         request,
         subject: loaded,
         captured: Some(found.input),
     })
+}
+
+/// Says on stderr which call failed and what shrinking did to its input.
+fn say_found(found: &sattar_engine::CapturedFailure, subject: &Subject) {
+    out::eprintln(&found.describe(&subject.method_name()));
+    if let Some(line) = found.describe_shrinking() {
+        out::eprintln(line);
+    }
 }
 
 /// Flags of `sattar faults`.

@@ -61,7 +61,7 @@ pub enum GranularityArg {
 }
 
 /// The flags a session records: with `--resume` they come from the session file.
-const RECORDED: [&str; 29] = [
+const RECORDED: [&str; 31] = [
     "paths",
     "method",
     "fault",
@@ -74,6 +74,8 @@ const RECORDED: [&str; 29] = [
     "test_timeout",
     "max_calls",
     "spec_from_test",
+    "no_shrink",
+    "max_shrink_runs",
     "scope",
     "bitwidth",
     "unroll",

@@ -1,10 +1,12 @@
 //! The failing run from the user's JUnit test (`--from-test ClassTest#test`): the test runs on
 //! the JVM with the method under test's calls captured (`sattar_jvm::capture`), each call is run
 //! again on the chosen engine and judged by the spec, and the first call whose pre-state is
-//! valid and whose run violates the spec is the failing run.
+//! valid and whose run violates the spec is the failing run; its input is then shrunk
+//! (`shrink.rs`) unless `--no-shrink`.
 
 use crate::facade::{executor, EngineKind, RunLimits};
-use crate::{judge, EngineError, Subject, SubjectRequest, TestVerdict};
+use crate::shrink::{shrink, Shrunk};
+use crate::{judge, EngineError, Executor, Subject, SubjectRequest, TestVerdict};
 use sattar_heap::TestInput;
 use sattar_jvm::{CapturedCall, JUnitTest, JvmOptions, TestCapture};
 use std::path::{Path, PathBuf};
@@ -29,6 +31,9 @@ pub struct FromTest {
     pub timeout: Duration,
     /// The most calls whose pre-states are read (`--max-calls`); later ones are counted only.
     pub max_calls: usize,
+    /// Shrink the failing input with at most this many candidate runs (`--max-shrink-runs`);
+    /// `None` keeps it whole (`--no-shrink`).
+    pub shrink: Option<usize>,
 }
 
 impl FromTest {
@@ -41,8 +46,11 @@ impl FromTest {
 /// The failing run a test made, and where.
 #[derive(Clone, Debug)]
 pub struct CapturedFailure {
-    /// The pre-state, receiver and arguments of the violating call.
+    /// The failing input: the violating call's pre-state, receiver and arguments, shrunk
+    /// unless `--no-shrink`.
     pub input: TestInput,
+    /// That call's input as captured.
+    pub captured: TestInput,
     /// Its position among the test's outermost calls of the method (1-based).
     pub call: usize,
     /// How many outermost calls the test made.
@@ -53,6 +61,11 @@ pub struct CapturedFailure {
     pub violated: Vec<String>,
     /// The test class and method that ran.
     pub test: String,
+    /// What shrinking did to the captured input (`None` with `--no-shrink`, or when the engine
+    /// did not confirm the shrunk input's failure).
+    pub shrunk: Option<Shrunk>,
+    /// The same said for the user: `shrunk the failing input from 9 to 3 objects (49 runs; …)`.
+    pub shrinking: Option<String>,
 }
 
 impl CapturedFailure {
@@ -66,6 +79,11 @@ impl CapturedFailure {
             self.test,
             self.violated.join(", ")
         )
+    }
+
+    /// What shrinking did to the captured input, for the user (`None` with `--no-shrink`).
+    pub fn describe_shrinking(&self) -> Option<&str> {
+        self.shrinking.as_deref()
     }
 }
 
@@ -95,14 +113,21 @@ pub fn capture_failure(
     };
     let captured = sattar_jvm::capture(&subject.program, subject.method, &test, opts)?;
     let outcome = test_outcome(subject, from, &captured, &name)?;
-    match first_violation(subject, &captured, engine, limits)? {
-        Search::Found(k, input, violated) => Ok(CapturedFailure {
-            input,
+    match first_violation(subject, &captured, engine, limits, from.shrink)? {
+        Search::Found(k, found) => Ok(CapturedFailure {
+            input: found
+                .shrunk
+                .as_ref()
+                .map_or(&found.input, |s| &s.input)
+                .clone(),
+            captured: found.input,
             call: k + 1,
             calls: captured.count,
             at: place(&captured.calls[k]),
-            violated,
+            violated: found.violated,
             test: name,
+            shrunk: found.shrunk,
+            shrinking: found.shrinking,
         }),
         Search::NotFound { invalid } => {
             Err(no_violation(subject, &captured, invalid, &name, &outcome))
@@ -143,21 +168,31 @@ fn test_outcome(
 
 /// What judging the captured calls in order found.
 enum Search {
-    /// Call `k`'s input, valid, and the constraints its run violates.
-    Found(usize, TestInput, Vec<String>),
+    /// Call `k`'s failing run.
+    Found(usize, Box<Found>),
     /// No violating call; the first call with an invalid input and what it breaks, if any.
     NotFound {
         invalid: Option<(usize, Vec<String>)>,
     },
 }
 
+/// A valid captured input whose run violates the spec, and its shrunk form.
+struct Found {
+    input: TestInput,
+    violated: Vec<String>,
+    shrunk: Option<Shrunk>,
+    shrinking: Option<String>,
+}
+
 /// Runs each captured call again on `engine` and judges it: the first valid call that violates
-/// the spec; an earlier passing call that left the invariant broken is an error naming it.
+/// the spec (its input shrunk with at most `shrink` runs); an earlier passing call that left the
+/// invariant broken is an error naming it.
 fn first_violation(
     subject: &Subject,
     captured: &TestCapture,
     engine: EngineKind,
     limits: &RunLimits,
+    shrink: Option<usize>,
 ) -> Result<Search, EngineError> {
     let mut run = executor(engine, subject, limits)?;
     let mut invalid: Option<(usize, Vec<String>)> = None;
@@ -176,10 +211,70 @@ fn first_violation(
                 }
                 invalid.get_or_insert((k, v));
             }
-            TestVerdict::Fail(violated) => return Ok(Search::Found(k, input, violated)),
+            TestVerdict::Fail(violated) => {
+                let (shrunk, shrinking) = match shrink {
+                    Some(max) => {
+                        confirmed_shrink(subject, &input, &violated, max, limits, &mut *run)?
+                    }
+                    None => (None, None),
+                };
+                let found = Found {
+                    input,
+                    violated,
+                    shrunk,
+                    shrinking,
+                };
+                return Ok(Search::Found(k, Box::new(found)));
+            }
         }
     }
     Ok(Search::NotFound { invalid })
+}
+
+/// The failing input shrunk on the interpreter, kept only if `engine` confirms that its run
+/// violates the same constraints, and what happened, said for the user.
+fn confirmed_shrink(
+    subject: &Subject,
+    input: &TestInput,
+    violated: &[String],
+    max_runs: usize,
+    limits: &RunLimits,
+    engine: &mut dyn Executor,
+) -> Result<(Option<Shrunk>, Option<String>), EngineError> {
+    let interp = sattar_java::Limits {
+        max_steps: limits.max_steps,
+        max_depth: limits.max_depth,
+    };
+    let shrunk = shrink(subject, input, violated, max_runs, interp);
+    let (before, after, runs) = (shrunk.objects_before, shrunk.objects_after, shrunk.runs);
+    let mut said = if shrunk.input == *input {
+        format!("the failing input ({before} objects) did not shrink ({runs} runs)")
+    } else if after < before {
+        format!("shrunk the failing input from {before} to {after} objects ({runs} runs; --no-shrink keeps it whole)")
+    } else {
+        format!("shrunk the failing input's ints toward 0, its {before} objects all needed ({runs} runs; --no-shrink keeps it whole)")
+    };
+    if shrunk.exhausted {
+        said.push_str(&format!(
+            "; stopped at --max-shrink-runs {runs}: raise it for a smaller input"
+        ));
+    }
+    if shrunk.input == *input {
+        return Ok((Some(shrunk), Some(said)));
+    }
+    // An engine that refuses the shrunk input disagrees with the interpreter as much as one
+    // that runs it to another verdict: either way the captured input stays.
+    let same = engine
+        .execute(subject, &shrunk.input)
+        .is_ok_and(|execution| {
+            judge(subject, &shrunk.input, execution)
+                .is_ok_and(|j| j.verdict == TestVerdict::Fail(violated.to_vec()))
+        });
+    if !same {
+        let why = format!("the shrunk failing input ({after} objects) does not fail alike on the chosen engine, so the input stays as captured ({before} objects)");
+        return Ok((None, Some(why)));
+    }
+    Ok((Some(shrunk), Some(said)))
 }
 
 /// Why no call is a failing run: every one valid and correct, or starting from a broken state.

@@ -20,6 +20,7 @@ mod oracle;
 pub mod project;
 mod rng;
 pub mod session;
+mod shrink;
 pub mod sources;
 mod spectrum;
 mod subject;
@@ -40,5 +41,6 @@ pub use oracle::{judge, Judged, TestVerdict, NO_EXCEPTION, TERMINATES};
 pub use rng::SplitMix64;
 /// The default budget of statement instances in one encoding (`--max-instances`).
 pub use sattar_encode::DEFAULT_MAX_INSTANCES;
+pub use shrink::{shrink, Shrunk};
 pub use subject::{Subject, SubjectRequest};
 pub use verify::{check, check_observed, Checked};

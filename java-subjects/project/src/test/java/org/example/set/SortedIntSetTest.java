@@ -36,6 +36,13 @@ class SortedIntSetTest {
     }
 
     @Test
+    void removesTheLargestOfMany() {
+        SortedIntSet set = of(12, 3, 9, 1, 7, 5, 11, 8);
+        assertTrue(set.remove(12));
+        assertEquals(7, set.size());
+    }
+
+    @Test
     void keepsItsCapacity() {
         SortedIntSet set = of(1, 2);
         assertTrue(set.remove(1));
