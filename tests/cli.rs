@@ -913,7 +913,7 @@ fn eval_compares_every_technique_reproducibly() {
     ];
     let rows = json(&args);
     let rows = rows.as_array().expect("rows");
-    assert_eq!(rows.len(), 2 * 2 * 9, "faults × runs × techniques");
+    assert_eq!(rows.len(), 2 * 2 * 10, "faults × runs × techniques");
     for r in rows.iter().filter(|r| r["technique"] == "sat-tar") {
         assert_eq!(r["rank"], 1, "{r}");
     }
@@ -943,6 +943,15 @@ fn eval_compares_every_technique_reproducibly() {
         text.contains("| fault | sat-tar | tar-rand |") && text.contains("### Times"),
         "{text}"
     );
+    // `--raw` writes the rows `--format json` prints (timings aside), never over a file.
+    let raw = scratch("eval-rows.json", "");
+    std::fs::remove_file(&raw).expect("an empty scratch file to remove");
+    let mut with_raw = args.to_vec();
+    with_raw.extend(["--raw", raw.to_str().unwrap()]);
+    let printed = json(&with_raw);
+    let written: Value = serde_json::from_str(&std::fs::read_to_string(&raw).unwrap()).unwrap();
+    assert_eq!(strip(&written), strip(&printed));
+    refused(&with_raw, "the file exists");
     refused(&["eval", "--faults", "nosuch.*"], "--faults nosuch.*");
     refused(
         &["eval", "--techniques", "magic"],

@@ -455,15 +455,7 @@ pub fn capture(a: CaptureArgs) -> Result<ExitCode> {
     };
     let text = report::render_json(&report::input_to_json(&input));
     match &a.output {
-        Some(path) => {
-            let mut file = std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(path)
-                .with_context(|| format!("--output {}: cannot create", path.display()))?;
-            std::io::Write::write_all(&mut file, format!("{text}\n").as_bytes())
-                .with_context(|| format!("--output {}: cannot write", path.display()))?;
-        }
+        Some(path) => out::write_new(path, "--output", &text)?,
         None => out::println(&text)?,
     }
     Ok(ExitCode::SUCCESS)

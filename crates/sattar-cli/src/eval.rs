@@ -27,7 +27,7 @@ pub struct EvalArgs {
     #[arg(long, default_value = "*")]
     faults: String,
     /// Which techniques, comma-separated (default all): sat-tar, sat-tar-user, sat, tar-muc, cp,
-    /// tar-rand, tar-dt, tar-dt+sat, apg.
+    /// tar-rand, tar-dt, tar-dt+sat, apg, bugassist.
     #[arg(long)]
     techniques: Option<String>,
     /// Fault-revealing inputs per fault (random sizes, seeded).
@@ -49,13 +49,26 @@ pub struct EvalArgs {
     /// they are hard, so cores blame only what the violation needs).
     #[arg(long)]
     relaxed: bool,
+    /// The most solves BugAssist's search for minimum correction sets spends per input; an
+    /// input whose budget runs out before one is found ranks every statement tied.
+    #[arg(long, default_value_t = sattar_engine::baselines::DEFAULT_BUGASSIST_SOLVES)]
+    bugassist_solves: usize,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: TableFormat,
+    /// Also write the per-case rows as JSON to this new file (never over an existing one).
+    #[arg(long, value_name = "FILE")]
+    raw: Option<std::path::PathBuf>,
 }
 
 /// Runs every selected technique on every selected fault and prints the tables.
 pub fn eval(a: EvalArgs) -> Result<ExitCode> {
+    if let Some(path) = a.raw.as_ref().filter(|p| p.exists()) {
+        anyhow::bail!(
+            "--raw {}: the file exists; choose another name or remove it",
+            path.display()
+        );
+    }
     let req = EvalRequest {
         faults: a.faults,
         techniques: a.techniques,
@@ -65,6 +78,7 @@ pub fn eval(a: EvalArgs) -> Result<ExitCode> {
         scope: a.scope,
         formula: a.formula,
         relaxed: a.relaxed,
+        bugassist_solves: a.bugassist_solves,
     };
     let terminal = std::io::stderr().is_terminal();
     let progress = |done: usize, total: usize| {
@@ -77,6 +91,13 @@ pub fn eval(a: EvalArgs) -> Result<ExitCode> {
         out::progress("\n");
     }
     let rows = &outcome.rows;
+    if let Some(path) = &a.raw {
+        out::write_new(
+            path,
+            "--raw",
+            &report::render_json(&report::eval_json(rows)),
+        )?;
+    }
     match a.format {
         TableFormat::Json => out::println(&report::render_json(&report::eval_json(rows)))?,
         TableFormat::Csv => out::print(&report::eval_csv(rows))?,

@@ -77,3 +77,21 @@ impl Progress {
         }
     }
 }
+
+/// Writes `text` (and a newline) to a new file at `path`, never over an existing one; errors
+/// name the flag the path came from.
+pub fn write_new(path: &std::path::Path, flag: &str, text: &str) -> Result<()> {
+    let shown = path.display();
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .map_err(|e| match e.kind() {
+            ErrorKind::AlreadyExists => {
+                anyhow!("{flag} {shown}: the file exists; choose another name or remove it")
+            }
+            _ => anyhow!("{flag} {shown}: cannot create: {e}"),
+        })?;
+    file.write_all(format!("{text}\n").as_bytes())
+        .map_err(|e| anyhow!("{flag} {shown}: cannot write: {e}"))
+}

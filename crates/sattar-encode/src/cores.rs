@@ -122,32 +122,33 @@ impl Encoding {
         postconditions: &[GroupId],
         among: &BTreeSet<StmtId>,
     ) -> Result<BTreeSet<StmtId>, EncodeError> {
-        let executed: Vec<(StmtId, GroupId)> = self
-            .instances
-            .iter()
-            .filter(|i| i.executed == Some(true))
-            .filter_map(|i| Some((i.stmt, i.group?)))
-            .collect();
-        let stmts: BTreeSet<StmtId> = executed
-            .iter()
-            .map(|(s, _)| *s)
-            .filter(|s| among.contains(s))
-            .collect();
-        let background = self.background_groups();
+        let executed = self.executed_statements();
         let mut out = BTreeSet::new();
-        for s in stmts {
-            let mut on: Vec<GroupId> = executed
-                .iter()
-                .filter(|(t, _)| *t != s)
-                .map(|(_, g)| *g)
-                .collect();
-            on.extend(&background);
-            on.extend(postconditions);
-            if let Outcome::Sat(_) = self.session.solve(&on, &[])? {
-                out.insert(s);
+        for s in executed.intersection(among) {
+            if self.repairs(postconditions, &BTreeSet::from([*s]))? {
+                out.insert(*s);
             }
         }
         Ok(out)
+    }
+
+    /// Whether the statements in `relaxed` repair the run together: with every executed instance
+    /// of them relaxed (the other executed instances on, unexecuted code and satisfied
+    /// postconditions hard), the run can satisfy `postconditions` — a correction set. One solve.
+    pub fn repairs(
+        &mut self,
+        postconditions: &[GroupId],
+        relaxed: &BTreeSet<StmtId>,
+    ) -> Result<bool, EncodeError> {
+        let mut on: Vec<GroupId> = self
+            .instances
+            .iter()
+            .filter(|i| i.executed == Some(true) && !relaxed.contains(&i.stmt))
+            .filter_map(|i| i.group)
+            .collect();
+        on.extend(self.background_groups());
+        on.extend(postconditions);
+        Ok(matches!(self.session.solve(&on, &[])?, Outcome::Sat(_)))
     }
 
     /// Statements executed by the run (for a fixed input in grouped mode).

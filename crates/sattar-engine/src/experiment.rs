@@ -3,7 +3,10 @@
 //! valid inputs, in parallel. Every random choice is drawn before the jobs run, so the rows do not
 //! depend on the number of threads.
 
-use crate::baselines::{apg, apg_ranking, cp_ranking, directed_tests, random_tests};
+use crate::baselines::{
+    apg, apg_ranking, bugassist_ranking, cp_ranking, directed_tests, minimum_correction_sets,
+    random_tests,
+};
 use crate::localize::{
     best_rank, Executor, Interpreter, LocalizeOptions, Localizer, RankedStmt, Technique,
 };
@@ -34,6 +37,7 @@ pub const TECHNIQUES: &[&str] = &[
     "tar-dt",
     "tar-dt+sat",
     "apg",
+    "bugassist",
 ];
 
 /// What to evaluate.
@@ -56,6 +60,8 @@ pub struct EvalOptions {
     /// The paper's relaxed cores (postconditions the failing run satisfies stay soft) for
     /// every technique that uses cores.
     pub relaxed: bool,
+    /// The most solves BugAssist's search for minimum correction sets spends per input.
+    pub bugassist_solves: usize,
 }
 
 /// The most inputs a pool keeps: a larger pool is sampled uniformly (seeded reservoir sampling),
@@ -303,8 +309,10 @@ fn plan_jobs(opts: &EvalOptions) -> Result<Vec<Job>, EngineError> {
         pools.insert(key(f), Arc::new(pool?));
     }
     let mut jobs = Vec::new();
-    let mut rng = SplitMix64(opts.seed);
     for fault in faults {
+        // Each fault draws from its own stream, so `--faults X` reproduces X's rows of a
+        // larger run whatever else is selected.
+        let mut rng = SplitMix64(fault_seed(opts.seed, &fault.id));
         let pool = pools[&key(&fault)].clone();
         for (run, input) in failing_inputs(&pool, opts.runs, &mut rng)
             .into_iter()
@@ -320,6 +328,14 @@ fn plan_jobs(opts: &EvalOptions) -> Result<Vec<Job>, EngineError> {
         }
     }
     Ok(jobs)
+}
+
+/// The seed of one fault's draws: `seed` mixed with the FNV-1a hash of its id.
+fn fault_seed(seed: u64, id: &str) -> u64 {
+    let hash = id.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    SplitMix64(seed ^ hash).next_u64()
 }
 
 /// The pool of one fault: the generator's (or, for arrays it cannot enumerate, the encoder's)
@@ -408,7 +424,7 @@ fn run_job(job: &Job, opts: &EvalOptions) -> Result<Vec<EvalRow>, EngineError> {
     let wants = |t: &str| opts.techniques.iter().any(|x| x == t);
     let ctx = JobContext::new(job, opts)?;
     let mut exec = Interpreter(Limits::default());
-    let sat_tar = ctx.sat_tar(opts, &mut exec)?;
+    let mut sat_tar = ctx.sat_tar(opts, &mut exec)?;
     let mut rows = ctx.loop_rows(&sat_tar);
     if wants("cp") {
         rows.push(ctx.cp(&sat_tar)?);
@@ -421,6 +437,9 @@ fn run_job(job: &Job, opts: &EvalOptions) -> Result<Vec<EvalRow>, EngineError> {
     }
     if wants("apg") {
         rows.push(ctx.apg(&sat_tar)?);
+    }
+    if wants("bugassist") {
+        rows.push(ctx.bugassist(&mut sat_tar, opts.bugassist_solves)?);
     }
     rows.retain(|r| wants(&r.technique));
     Ok(rows)
@@ -577,6 +596,15 @@ impl<'j> JobContext<'j> {
                 secs + s.loc.analysis.time.as_secs_f64(),
             ),
         ])
+    }
+
+    /// BugAssist on the failing run's encoding (the one the cores came from).
+    fn bugassist(&self, s: &mut SatTarRun, max_solves: usize) -> Result<EvalRow, EngineError> {
+        let t = Instant::now();
+        let analysis = &mut s.loc.analysis;
+        let sets = minimum_correction_sets(analysis, max_solves)?;
+        let ranking = bugassist_ranking(analysis, &sets);
+        Ok(self.row("bugassist", &ranking, 1, t.elapsed().as_secs_f64()))
     }
 
     /// APG on the failing input.

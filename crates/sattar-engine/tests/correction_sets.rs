@@ -7,8 +7,11 @@
 //! the core: the suspects that repair alone are counted over the catalog.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
 
+use sattar_catalog::inputs;
 use sattar_catalog::Catalog;
+use sattar_engine::baselines::minimum_correction_sets;
 use sattar_engine::{cores, CoreRequest, Subject, SubjectRequest};
+use sattar_heap::TestInput;
 use sattar_java::StmtId;
 
 /// Single faults whose faulty statement is not a correction set of the smallest failing run, and
@@ -83,4 +86,68 @@ fn cores_name_the_suspects_that_repair_alone() {
         assert_eq!(alone, lines, "{fault}");
         assert!(a.repairs_alone.is_subset(&a.suspects), "{fault}");
     }
+}
+
+/// A fault, its failing input (`None`: `check`'s smallest) and the lines of each minimum
+/// correction set.
+type Case = (&'static str, Option<TestInput>, Vec<Vec<u32>>);
+
+/// BugAssist's minimum correction sets. `sll.sizeErr` (`size = 0` for `size = size - 1`,
+/// deleting 0 from {0, 1}) and `bst.rightErr` (`y.right = y`, adding 1 under a root 0): one
+/// set, the faulty statement alone — only line 23 writes `size`, and only line 35 can link the
+/// new node. `sll.sllSizeRemErr` (both faults) deleting the inner 1 from {0, 1, 2}: no
+/// statement repairs alone (`removeOk` needs 0's link moved past 1, which only line 19 writes,
+/// and `sizeOk` needs line 23), so the minimum is the pair {19, 23} and nothing else.
+#[test]
+fn bugassist_finds_the_minimum_correction_sets() {
+    let cases: [Case; 3] = [
+        ("sll.sizeErr", None, vec![vec![23]]),
+        ("bst.rightErr", None, vec![vec![35]]),
+        (
+            "sll.sllSizeRemErr",
+            Some(inputs::list(&[0, 1, 2], None, 1, None)),
+            vec![vec![19, 23]],
+        ),
+    ];
+    for (fault, input, want) in cases {
+        let req = SubjectRequest {
+            fault: Some(fault.into()),
+            ..Default::default()
+        };
+        let subject = Subject::load(&req).expect("loads");
+        let input = input.map(|i| {
+            let json = sattar_heap::input_to_json(&i).to_string();
+            subject.input_from_str(&json, "test").expect("reads").0
+        });
+        let core_req = CoreRequest {
+            input,
+            ..Default::default()
+        };
+        let mut a = cores(&subject, &core_req).expect("cores");
+        let sets = minimum_correction_sets(&mut a, 600).expect("solves");
+        let lines: Vec<Vec<u32>> = sets
+            .iter()
+            .map(|m| m.iter().map(|s| subject.program.stmt(*s).line).collect())
+            .collect();
+        assert_eq!(lines, want, "{fault}");
+    }
+    // A budget too small for the pairs finds nothing, and says so by returning no set.
+    let req = SubjectRequest {
+        fault: Some("sll.sllSizeRemErr".into()),
+        ..Default::default()
+    };
+    let subject = Subject::load(&req).expect("loads");
+    let json = sattar_heap::input_to_json(&inputs::list(&[0, 1, 2], None, 1, None)).to_string();
+    let input = Some(subject.input_from_str(&json, "test").expect("reads").0);
+    let mut a = cores(
+        &subject,
+        &CoreRequest {
+            input,
+            ..Default::default()
+        },
+    )
+    .expect("cores");
+    assert!(minimum_correction_sets(&mut a, 3)
+        .expect("solves")
+        .is_empty());
 }

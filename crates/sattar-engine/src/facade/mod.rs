@@ -487,6 +487,8 @@ pub struct EvalRequest {
     pub formula: String,
     /// The paper's relaxed cores (postconditions the failing run satisfies stay soft).
     pub relaxed: bool,
+    /// The most solves BugAssist's search spends per input (`--bugassist-solves`).
+    pub bugassist_solves: usize,
 }
 
 /// The rows of an evaluation and what the tables need to lay them out.
@@ -580,6 +582,7 @@ fn experiment_options(req: &EvalRequest, catalog: &Catalog) -> Result<EvalOption
         scope: req.scope,
         formula: req.formula.clone(),
         relaxed: req.relaxed,
+        bugassist_solves: req.bugassist_solves,
     })
 }
 
