@@ -959,6 +959,56 @@ fn eval_compares_every_technique_reproducibly() {
     );
 }
 
+/// A fault no executed statement can repair — a lost allocation (`box = box;` for `box = new
+/// Box();`): the core is empty, `localize` says so and still generates tests around the whole
+/// failing run (it generated none before, silently).
+#[test]
+fn an_empty_core_is_said_and_tests_are_still_generated() {
+    let java = scratch(
+        "Holder.java",
+        "class Holder {\n    Box box;\n    int resets;\n\n    static class Box {\n        int v;\n    }\n\n    void reset(int v) {\n        resets = resets + 1;\n        if (v < 0) {\n            v = 0;\n        }\n        box = box;\n        if (box != null) {\n            box.v = v;\n        }\n    }\n}\n",
+    );
+    let spec = scratch(
+        "holder.spec",
+        "spec Holder {\n  method reset(v: int) {\n    ensures post {\n      fresh: some this.box' && this.box' != this.box\n      counted: this.resets' = this.resets + 1\n    }\n  }\n}\n",
+    );
+    let session = scratch("holder.jsonl", "");
+    std::fs::remove_file(&session).expect("an empty scratch file to remove");
+    let (java, spec, session) = (
+        java.to_str().unwrap(),
+        spec.to_str().unwrap(),
+        session.to_str().unwrap(),
+    );
+    let out = sattar(&[
+        "localize",
+        java,
+        "--method",
+        "reset",
+        "--spec",
+        spec,
+        "--ensures",
+        "post",
+        "--engine",
+        "interp",
+        "--session",
+        session,
+        "--format",
+        "json",
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("blames no statement it executes") && stderr.contains("satisfies fresh"),
+        "{stderr}"
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let ranked = report["ranking"].as_array().expect("ranking");
+    assert!(ranked.iter().all(|r| r["in_core"] == false), "{report}");
+    // Generated tests reach the branches the failing run (v = 0, box = null) skipped.
+    let lines: Vec<u64> = ranked.iter().filter_map(|r| r["line"].as_u64()).collect();
+    assert!(lines.contains(&12) && lines.contains(&16), "{lines:?}");
+}
+
 /// `==` on two boxings of an equal `Integer`: the same object up to 127 (JLS 5.1.7), beyond only
 /// with a larger `-XX:AutoBoxCacheMax`. `run` judges the default and says when the verdict would
 /// change with a larger cache.

@@ -212,6 +212,9 @@ pub fn localize(a: LocalizeArgs) -> Result<ExitCode> {
         let finished = session.is_finished();
         out::eprintln(&report::session_note(session.session_path(), finished));
     }
+    if session.core_is_empty() {
+        out::eprintln(&report::empty_core_note(session.violated()));
+    }
     print_outputs(&a, &session)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -296,6 +296,24 @@ impl<'s> Localizer<'s> {
         &self.boosted
     }
 
+    /// Whether the cores blame no executed statement: no change to statements the failing run
+    /// executes can satisfy the violated constraints within the bounds (a missing allocation, a
+    /// fix in code the run does not reach). Then nothing is boosted and generation aims at the
+    /// whole failing run (docs/LOCALIZE.md, step 3).
+    pub fn core_is_empty(&self) -> bool {
+        self.analysis.suspects.is_empty()
+    }
+
+    /// The statements generated tests must cover some of and are compared on: the suspects, or
+    /// every statement of the failing run when no suspect is left (an empty core, or every
+    /// suspect demoted), so the loop never stops for want of a target.
+    fn generation_targets(&self) -> &BTreeSet<StmtId> {
+        match self.boosted.is_empty() {
+            true => &self.analysis.executed,
+            false => &self.boosted,
+        }
+    }
+
     /// Tests in the spectrum: the initial failing run and every added round.
     pub fn tests(&self) -> impl Iterator<Item = &TestRecord> {
         std::iter::once(&self.initial)
@@ -410,7 +428,8 @@ impl<'s> Localizer<'s> {
             .flat_map(|t| std::iter::once(t.covered.clone()).chain(t.predicted.clone()))
             .collect();
         let suspects_only = self.strategy == Strategy::SuspectCoverage;
-        let candidates = queries.candidates(&self.boosted, &tried, suspects_only)?;
+        let targets = self.generation_targets();
+        let candidates = queries.candidates(targets, &tried, suspects_only)?;
         let scores: BTreeMap<StmtId, f64> = self
             .ranking()
             .into_iter()
@@ -419,7 +438,7 @@ impl<'s> Localizer<'s> {
         // Similarity (suspects covered), then how suspicious they are, then fewer objects, then the
         // earlier prefix.
         let key = |c: &Candidate| {
-            let hits: Vec<&StmtId> = c.covered().intersection(&self.boosted).collect();
+            let hits: Vec<&StmtId> = c.covered().intersection(targets).collect();
             let heat: f64 = hits
                 .iter()
                 .map(|s| scores.get(*s).copied().unwrap_or(0.0))

@@ -91,6 +91,17 @@ pub fn session_note(path: &Path, finished: bool) -> String {
     }
 }
 
+/// Why a ranking has no core boost: the cores blame no executed statement.
+pub fn empty_core_note(violated: &[String]) -> String {
+    format!(
+        "note: the minimal core of the failing run blames no statement it executes: within the \
+         bounds, no change to the code this run executes satisfies {} (the fix may add code — an \
+         allocation, say — or lie in code the run does not reach); nothing is boosted, tests are \
+         generated around the whole failing run, and the ranking is the formula's alone",
+        violated.join(", ")
+    )
+}
+
 /// How to resume a session the user stopped with `q`.
 pub fn resume_hint(path: &Path) -> String {
     format!(

@@ -42,7 +42,8 @@ pub use experiment::{eval_csv, eval_json, eval_markdown, progress_bar, EvalRow, 
 pub use generation::{gen_json, gen_text, GeneratedInputs};
 pub use html::{html, HtmlReport, RunView, SourceView, HTML_MARK};
 pub use interactive::{
-    render_round_prompt, resume_hint, session_note, RoundNote, RoundPrompt, TopStatement,
+    empty_core_note, render_round_prompt, resume_hint, session_note, RoundNote, RoundPrompt,
+    TopStatement,
 };
 pub use json::render_json;
 pub use junit::{

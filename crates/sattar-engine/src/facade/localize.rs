@@ -327,6 +327,16 @@ impl LocalizeSession<'_> {
         self.finished
     }
 
+    /// Whether the cores blame no executed statement (see [`Localizer::core_is_empty`]).
+    pub fn core_is_empty(&self) -> bool {
+        self.localizer.core_is_empty()
+    }
+
+    /// The constraints the failing run violates.
+    pub fn violated(&self) -> &[String] {
+        self.localizer.violated()
+    }
+
     /// Whether no round is left: the session was finished, or the loop has stopped.
     pub fn is_finished(&self) -> bool {
         self.finished || self.localizer.stopped().is_some()
