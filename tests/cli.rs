@@ -959,6 +959,55 @@ fn eval_compares_every_technique_reproducibly() {
     );
 }
 
+/// `--shrink` on a large `--input`: deleting 7 from the list 0..9 under `sll.removeErr` shrinks
+/// to the node before and the deleted one (3 objects of 11, as `sattar-engine/tests/shrink.rs`
+/// works out by hand), said on stderr, and the fault still ranks first.
+#[test]
+fn a_large_input_is_shrunk_on_request() {
+    let mut objects =
+        vec![r#""L0": {"class": "LinkedList", "header": "N0", "size": 10}"#.to_string()];
+    for i in 0..10 {
+        let next = if i < 9 {
+            format!("\"N{}\"", i + 1)
+        } else {
+            "null".into()
+        };
+        objects.push(format!(
+            r#""N{i}": {{"class": "LinkedList.Node", "key": {i}, "next": {next}}}"#
+        ));
+    }
+    let text = format!(
+        r#"{{"this": "L0", "args": {{"k": 7}}, "objects": {{{}}}}}"#,
+        objects.join(", ")
+    );
+    let input = scratch("long-list.json", &text);
+    let session = scratch("long-list.jsonl", "");
+    std::fs::remove_file(&session).expect("an empty scratch file to remove");
+    let out = sattar(&[
+        "localize",
+        "--fault",
+        "sll.removeErr",
+        "--input",
+        input.to_str().unwrap(),
+        "--shrink",
+        "--engine",
+        "interp",
+        "--session",
+        session.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("shrunk the failing input from 11 to 3 objects"),
+        "{stderr}"
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(report["fault"]["rank"], 1, "{report}");
+    refused(&["core", "--fault", "sll.removeErr", "--shrink"], "--input");
+}
+
 /// A fault no executed statement can repair — a lost allocation (`box = box;` for `box = new
 /// Box();`): the core is empty, `localize` says so and still generates tests around the whole
 /// failing run (it generated none before, silently).

@@ -606,6 +606,10 @@ pub struct FailureArgs {
     /// `check` finds.
     #[arg(long, conflicts_with = "from_test")]
     pub input: Option<PathBuf>,
+    /// Shrink the --input failing input first, as a captured one is: objects dropped and ints
+    /// lowered while its run violates the same constraints (`--max-shrink-runs` bounds it).
+    #[arg(long, requires = "input")]
+    pub shrink: bool,
     #[command(flatten)]
     pub from_test: FromTestArgs,
     /// The largest scope `check` tries when no input is given.
@@ -626,6 +630,21 @@ pub struct FailureArgs {
 }
 
 impl FailureArgs {
+    /// `input` shrunk (and what shrinking did said on stderr) with `--shrink`; else as given.
+    fn shrunk(&self, subject: &Subject, input: TestInput) -> TestInput {
+        if !self.shrink {
+            return input;
+        }
+        let max = usize::try_from(self.from_test.max_shrink_runs).unwrap_or(usize::MAX);
+        match sattar_engine::shrink_failing(subject, &input, max, Default::default()) {
+            Some(shrunk) => {
+                out::eprintln(&shrunk.describe(&input, "leaving out --shrink"));
+                shrunk.input
+            }
+            None => input,
+        }
+    }
+
     /// The core request these flags give for `subject`; `captured`: the failing input taken
     /// from a test (`--from-test`).
     pub fn core_request(
@@ -634,7 +653,7 @@ impl FailureArgs {
         captured: Option<TestInput>,
     ) -> Result<CoreRequest> {
         let input = match &self.input {
-            Some(path) => Some(subject.input_from_file(path)?.0),
+            Some(path) => Some(self.shrunk(subject, subject.input_from_file(path)?.0)),
             None => captured,
         };
         if self.max_cores == 0 {

@@ -61,7 +61,7 @@ pub enum GranularityArg {
 }
 
 /// The flags a session records: with `--resume` they come from the session file.
-const RECORDED: [&str; 31] = [
+const RECORDED: [&str; 32] = [
     "paths",
     "method",
     "fault",
@@ -75,6 +75,7 @@ const RECORDED: [&str; 31] = [
     "max_calls",
     "spec_from_test",
     "no_shrink",
+    "shrink",
     "max_shrink_runs",
     "scope",
     "bitwidth",

@@ -246,19 +246,8 @@ fn confirmed_shrink(
         max_depth: limits.max_depth,
     };
     let shrunk = shrink(subject, input, violated, max_runs, interp);
-    let (before, after, runs) = (shrunk.objects_before, shrunk.objects_after, shrunk.runs);
-    let mut said = if shrunk.input == *input {
-        format!("the failing input ({before} objects) did not shrink ({runs} runs)")
-    } else if after < before {
-        format!("shrunk the failing input from {before} to {after} objects ({runs} runs; --no-shrink keeps it whole)")
-    } else {
-        format!("shrunk the failing input's ints toward 0, its {before} objects all needed ({runs} runs; --no-shrink keeps it whole)")
-    };
-    if shrunk.exhausted {
-        said.push_str(&format!(
-            "; stopped at --max-shrink-runs {runs}: raise it for a smaller input"
-        ));
-    }
+    let said = shrunk.describe(input, "--no-shrink");
+    let (before, after) = (shrunk.objects_before, shrunk.objects_after);
     if shrunk.input == *input {
         return Ok((Some(shrunk), Some(said)));
     }

@@ -41,6 +41,6 @@ pub use oracle::{judge, Judged, TestVerdict, NO_EXCEPTION, TERMINATES};
 pub use rng::SplitMix64;
 /// The default budget of statement instances in one encoding (`--max-instances`).
 pub use sattar_encode::DEFAULT_MAX_INSTANCES;
-pub use shrink::{shrink, Shrunk};
+pub use shrink::{shrink, shrink_failing, Shrunk};
 pub use subject::{Subject, SubjectRequest};
 pub use verify::{check, check_observed, Checked};

@@ -38,6 +38,42 @@ pub struct Shrunk {
     pub exhausted: bool,
 }
 
+impl Shrunk {
+    /// What shrinking did, for the user: `shrunk the failing input from 9 to 3 objects (49 runs;
+    /// --no-shrink keeps it whole)`, with `keep` the flag that keeps the input as given.
+    pub fn describe(&self, original: &TestInput, keep: &str) -> String {
+        let (before, after, runs) = (self.objects_before, self.objects_after, self.runs);
+        let mut said = if self.input == *original {
+            format!("the failing input ({before} objects) did not shrink ({runs} runs)")
+        } else if after < before {
+            format!("shrunk the failing input from {before} to {after} objects ({runs} runs; {keep} keeps it whole)")
+        } else {
+            format!("shrunk the failing input's ints toward 0, its {before} objects all needed ({runs} runs; {keep} keeps it whole)")
+        };
+        if self.exhausted {
+            said.push_str(&format!(
+                "; stopped at --max-shrink-runs {runs}: raise it for a smaller input"
+            ));
+        }
+        said
+    }
+}
+
+/// `input` shrunk with at most `max_runs` candidate runs if its run on the interpreter violates
+/// the spec (`None` if it passes or is invalid: nothing to keep failing).
+pub fn shrink_failing(
+    subject: &Subject,
+    input: &TestInput,
+    max_runs: usize,
+    limits: Limits,
+) -> Option<Shrunk> {
+    let run = sattar_java::run(&subject.program, subject.method, input, limits).ok()?;
+    match judge(subject, input, run).ok()?.verdict {
+        TestVerdict::Fail(violated) => Some(shrink(subject, input, &violated, max_runs, limits)),
+        _ => None,
+    }
+}
+
 /// Shrinks `input`, whose run violates `violated`, with at most `max_runs` candidate runs.
 pub fn shrink(
     subject: &Subject,
