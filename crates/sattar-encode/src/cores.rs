@@ -112,6 +112,14 @@ impl Encoding {
         out
     }
 
+    /// The groups of [`Encoding::postcondition_groups`], without their names.
+    pub fn postcondition_group_ids(&self) -> Vec<GroupId> {
+        self.postcondition_groups()
+            .into_iter()
+            .map(|(_, g)| g)
+            .collect()
+    }
+
     /// The executed statements that repair the run alone: with every executed instance of the
     /// statement relaxed (and everything else as the cores keep it: the other executed
     /// instances on, unexecuted code and satisfied postconditions hard), the run can satisfy
@@ -217,11 +225,7 @@ impl Encoding {
         order: CoreOrder,
         max: usize,
     ) -> Result<Vec<Core>, EncodeError> {
-        let mut enabled: Vec<GroupId> = self
-            .postcondition_groups()
-            .into_iter()
-            .map(|(_, g)| g)
-            .collect();
+        let mut enabled: Vec<GroupId> = self.postcondition_group_ids();
         let mut cores = Vec::new();
         while cores.len() < max {
             let Some(core) = self.minimal_core(&enabled, order)? else {

@@ -156,11 +156,7 @@ fn relaxing_a_call_of_a_model_keeps_the_model_closed() {
     let mut enc = encode(&p, m, &no_spec(&p, m), PreSpec::Fixed(&input), &opts).expect("encodes");
     let vars = enc.session.num_vars();
     assert!(vars < 100_000, "{vars} variables");
-    let groups: Vec<_> = enc
-        .postcondition_groups()
-        .into_iter()
-        .map(|(_, g)| g)
-        .collect();
+    let groups = enc.postcondition_group_ids();
     let core = enc
         .minimal_core(&groups, sattar_encode::CoreOrder::default())
         .expect("solves")

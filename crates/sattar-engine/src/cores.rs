@@ -113,11 +113,7 @@ pub fn cores(subject: &Subject, req: &CoreRequest) -> Result<CoreAnalysis, Engin
         .iter()
         .flat_map(|c| c.suspects.iter().copied())
         .collect();
-    let post: Vec<_> = encoding
-        .postcondition_groups()
-        .into_iter()
-        .map(|(_, g)| g)
-        .collect();
+    let post = encoding.postcondition_group_ids();
     let repairs_alone = encoding.single_repairs(&post, &suspects)?;
     let (time, core_time) = (t0.elapsed(), t1.elapsed());
     let mut violated: Vec<String> = Vec::new();

@@ -32,12 +32,7 @@ fn the_faulty_statement_repairs_its_failing_run_alone_on_every_catalog_fault_but
         let subject = Subject::load(&req).unwrap_or_else(|e| panic!("{}: {e}", f.id));
         let mut a =
             cores(&subject, &CoreRequest::default()).unwrap_or_else(|e| panic!("{}: {e}", f.id));
-        let post: Vec<_> = a
-            .encoding
-            .postcondition_groups()
-            .into_iter()
-            .map(|(_, g)| g)
-            .collect();
+        let post = a.encoding.postcondition_group_ids();
         let executed = a.executed.clone();
         let repairs = a.encoding.single_repairs(&post, &executed).expect("solves");
         let places = f.faulty_locations();

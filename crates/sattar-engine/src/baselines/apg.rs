@@ -31,11 +31,7 @@ pub fn apg(subject: &Subject, failing: &TestInput) -> Result<Vec<StmtId>, Engine
     let Some(events) = failing_branches(subject, &mut enc, &stmt_groups)? else {
         return Ok(Vec::new());
     };
-    let post: Vec<GroupId> = enc
-        .postcondition_groups()
-        .into_iter()
-        .map(|(_, g)| g)
-        .collect();
+    let post = enc.postcondition_group_ids();
     for flips in flip_orders(events.len()) {
         let off: HashSet<GroupId> = flips.iter().map(|&i| events[i].group).collect();
         let mut groups: Vec<GroupId> = stmt_groups

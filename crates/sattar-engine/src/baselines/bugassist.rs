@@ -30,12 +30,7 @@ pub fn minimum_correction_sets(
     a: &mut CoreAnalysis,
     max_solves: usize,
 ) -> Result<Vec<BTreeSet<StmtId>>, EngineError> {
-    let post: Vec<_> = a
-        .encoding
-        .postcondition_groups()
-        .into_iter()
-        .map(|(_, g)| g)
-        .collect();
+    let post = a.encoding.postcondition_group_ids();
     let stmts: Vec<StmtId> = a.executed.iter().copied().collect();
     let mut solves = 0;
     for size in 1..=stmts.len() {
