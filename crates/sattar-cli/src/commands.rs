@@ -442,12 +442,7 @@ pub fn capture(a: CaptureArgs) -> Result<ExitCode> {
     if a.from_test.from_test.is_none() {
         bail!("--from-test TEST is required: the JUnit test whose calls are captured (`ClassTest#test`)");
     }
-    if let Some(path) = a.output.as_ref().filter(|p| p.exists()) {
-        bail!(
-            "--output {}: the file exists; choose another name or remove it",
-            path.display()
-        );
-    }
+    out::refuse_existing(a.output.as_deref(), "--output")?;
     let (engine, limits) = (a.exec.engine.kind(), a.exec.limits());
     let resolved = resolve(&a.subject, &a.from_test, engine, &limits)?;
     let Some(input) = resolved.captured else {

@@ -63,12 +63,7 @@ pub struct EvalArgs {
 
 /// Runs every selected technique on every selected fault and prints the tables.
 pub fn eval(a: EvalArgs) -> Result<ExitCode> {
-    if let Some(path) = a.raw.as_ref().filter(|p| p.exists()) {
-        anyhow::bail!(
-            "--raw {}: the file exists; choose another name or remove it",
-            path.display()
-        );
-    }
+    out::refuse_existing(a.raw.as_deref(), "--raw")?;
     let req = EvalRequest {
         faults: a.faults,
         techniques: a.techniques,

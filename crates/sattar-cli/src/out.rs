@@ -78,6 +78,22 @@ impl Progress {
     }
 }
 
+/// The error for an output file that exists already (sattar never writes over one).
+fn exists(path: &std::path::Path, flag: &str) -> anyhow::Error {
+    anyhow!(
+        "{flag} {}: the file exists; choose another name or remove it",
+        path.display()
+    )
+}
+
+/// Refuses an output path that exists already, before any work is done for it.
+pub fn refuse_existing(path: Option<&std::path::Path>, flag: &str) -> Result<()> {
+    match path.filter(|p| p.exists()) {
+        Some(p) => Err(exists(p, flag)),
+        None => Ok(()),
+    }
+}
+
 /// Writes `text` (and a newline) to a new file at `path`, never over an existing one; errors
 /// name the flag the path came from.
 pub fn write_new(path: &std::path::Path, flag: &str, text: &str) -> Result<()> {
@@ -87,9 +103,7 @@ pub fn write_new(path: &std::path::Path, flag: &str, text: &str) -> Result<()> {
         .create_new(true)
         .open(path)
         .map_err(|e| match e.kind() {
-            ErrorKind::AlreadyExists => {
-                anyhow!("{flag} {shown}: the file exists; choose another name or remove it")
-            }
+            ErrorKind::AlreadyExists => exists(path, flag),
             _ => anyhow!("{flag} {shown}: cannot create: {e}"),
         })?;
     file.write_all(format!("{text}\n").as_bytes())

@@ -5,7 +5,7 @@
 //! (`shrink.rs`) unless `--no-shrink`.
 
 use crate::facade::{executor, EngineKind, RunLimits};
-use crate::shrink::{shrink, Shrunk};
+use crate::shrink::shrink;
 use crate::{judge, EngineError, Executor, Subject, SubjectRequest, TestVerdict};
 use sattar_heap::TestInput;
 use sattar_jvm::{CapturedCall, JUnitTest, JvmOptions, TestCapture};
@@ -49,8 +49,6 @@ pub struct CapturedFailure {
     /// The failing input: the violating call's pre-state, receiver and arguments, shrunk
     /// unless `--no-shrink`.
     pub input: TestInput,
-    /// That call's input as captured.
-    pub captured: TestInput,
     /// Its position among the test's outermost calls of the method (1-based).
     pub call: usize,
     /// How many outermost calls the test made.
@@ -61,10 +59,8 @@ pub struct CapturedFailure {
     pub violated: Vec<String>,
     /// The test class and method that ran.
     pub test: String,
-    /// What shrinking did to the captured input (`None` with `--no-shrink`, or when the engine
-    /// did not confirm the shrunk input's failure).
-    pub shrunk: Option<Shrunk>,
-    /// The same said for the user: `shrunk the failing input from 9 to 3 objects (49 runs; …)`.
+    /// What shrinking did to the captured input, said for the user (`shrunk the failing input
+    /// from 9 to 3 objects (49 runs; …)`); `None` with `--no-shrink`.
     pub shrinking: Option<String>,
 }
 
@@ -115,18 +111,12 @@ pub fn capture_failure(
     let outcome = test_outcome(subject, from, &captured, &name)?;
     match first_violation(subject, &captured, engine, limits, from.shrink)? {
         Search::Found(k, found) => Ok(CapturedFailure {
-            input: found
-                .shrunk
-                .as_ref()
-                .map_or(&found.input, |s| &s.input)
-                .clone(),
-            captured: found.input,
+            input: found.input,
             call: k + 1,
             calls: captured.count,
             at: place(&captured.calls[k]),
             violated: found.violated,
             test: name,
-            shrunk: found.shrunk,
             shrinking: found.shrinking,
         }),
         Search::NotFound { invalid } => {
@@ -176,11 +166,11 @@ enum Search {
     },
 }
 
-/// A valid captured input whose run violates the spec, and its shrunk form.
+/// A failing run found among the captured calls: its input (shrunk unless `--no-shrink`), the
+/// constraints it violates, and what shrinking did.
 struct Found {
     input: TestInput,
     violated: Vec<String>,
-    shrunk: Option<Shrunk>,
     shrinking: Option<String>,
 }
 
@@ -212,16 +202,17 @@ fn first_violation(
                 invalid.get_or_insert((k, v));
             }
             TestVerdict::Fail(violated) => {
-                let (shrunk, shrinking) = match shrink {
+                let (input, shrinking) = match shrink {
                     Some(max) => {
-                        confirmed_shrink(subject, &input, &violated, max, limits, &mut *run)?
+                        let (smaller, said) =
+                            confirmed_shrink(subject, input, &violated, max, limits, &mut *run);
+                        (smaller, Some(said))
                     }
-                    None => (None, None),
+                    None => (input, None),
                 };
                 let found = Found {
                     input,
                     violated,
-                    shrunk,
                     shrinking,
                 };
                 return Ok(Search::Found(k, Box::new(found)));
@@ -232,24 +223,23 @@ fn first_violation(
 }
 
 /// The failing input shrunk on the interpreter, kept only if `engine` confirms that its run
-/// violates the same constraints, and what happened, said for the user.
+/// violates the same constraints (else the input as captured), and what happened, for the user.
 fn confirmed_shrink(
     subject: &Subject,
-    input: &TestInput,
+    input: TestInput,
     violated: &[String],
     max_runs: usize,
     limits: &RunLimits,
     engine: &mut dyn Executor,
-) -> Result<(Option<Shrunk>, Option<String>), EngineError> {
+) -> (TestInput, String) {
     let interp = sattar_java::Limits {
         max_steps: limits.max_steps,
         max_depth: limits.max_depth,
     };
-    let shrunk = shrink(subject, input, violated, max_runs, interp);
-    let said = shrunk.describe(input, "--no-shrink");
-    let (before, after) = (shrunk.objects_before, shrunk.objects_after);
-    if shrunk.input == *input {
-        return Ok((Some(shrunk), Some(said)));
+    let shrunk = shrink(subject, &input, violated, max_runs, interp);
+    let said = shrunk.describe(&input, "--no-shrink");
+    if shrunk.input == input {
+        return (input, said);
     }
     // An engine that refuses the shrunk input disagrees with the interpreter as much as one
     // that runs it to another verdict: either way the captured input stays.
@@ -259,11 +249,16 @@ fn confirmed_shrink(
             judge(subject, &shrunk.input, execution)
                 .is_ok_and(|j| j.verdict == TestVerdict::Fail(violated.to_vec()))
         });
-    if !same {
-        let why = format!("the shrunk failing input ({after} objects) does not fail alike on the chosen engine, so the input stays as captured ({before} objects)");
-        return Ok((None, Some(why)));
+    match same {
+        true => (shrunk.input, said),
+        false => (
+            input,
+            format!(
+                "the shrunk failing input ({} objects) does not fail alike on the chosen engine, so the input stays as captured ({} objects)",
+                shrunk.objects_after, shrunk.objects_before
+            ),
+        ),
     }
-    Ok((Some(shrunk), Some(said)))
 }
 
 /// Why no call is a failing run: every one valid and correct, or starting from a broken state.

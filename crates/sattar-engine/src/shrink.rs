@@ -295,23 +295,11 @@ fn set(heap: &mut Heap, id: &ObjId, field: &str, value: Value) {
 /// Drops the objects the roots (receiver, reference arguments, statics) no longer reach;
 /// returns them with their classes.
 fn collect_garbage(input: &mut TestInput) -> BTreeMap<ObjId, String> {
-    let mut reached: BTreeSet<ObjId> = BTreeSet::new();
-    let mut todo: Vec<ObjId> = input.roots();
-    todo.extend(
-        input
-            .heap
-            .statics
-            .values()
-            .filter_map(|v| v.as_ref().cloned()),
-    );
-    while let Some(id) = todo.pop() {
-        if !reached.insert(id.clone()) {
-            continue;
-        }
-        if let Some(o) = input.heap.get(&id) {
-            todo.extend(o.fields.values().filter_map(|v| v.as_ref().cloned()));
-        }
-    }
+    let reached: BTreeSet<ObjId> = input
+        .heap
+        .reachable_order(&roots(input))
+        .into_iter()
+        .collect();
     let gone: Vec<ObjId> = input
         .heap
         .objects
@@ -327,6 +315,13 @@ fn collect_garbage(input: &mut TestInput) -> BTreeMap<ObjId, String> {
         .collect()
 }
 
+/// What keeps an object in the input: the receiver, the reference arguments, the statics.
+fn roots(input: &TestInput) -> Vec<ObjId> {
+    let mut roots = input.roots();
+    roots.extend(input.heap.static_roots());
+    roots
+}
+
 /// `input` with its objects named `Stem0`, `Stem1`, … again in the order they are reached, for
 /// ids of that form (`Node0`, `Node7` → `Node0`, `Node1`); other ids (an enum constant's) stay.
 fn renumbered(input: &TestInput) -> TestInput {
@@ -334,8 +329,6 @@ fn renumbered(input: &TestInput) -> TestInput {
         let s = id.0.trim_end_matches(|c: char| c.is_ascii_digit());
         (s.len() < id.0.len() && !s.is_empty()).then(|| s.to_string())
     };
-    let mut roots = input.roots();
-    roots.extend(input.heap.static_roots());
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
     let mut rename: BTreeMap<ObjId, ObjId> = input
         .heap
@@ -344,24 +337,12 @@ fn renumbered(input: &TestInput) -> TestInput {
         .filter(|id| stem(id).is_none())
         .map(|id| (id.clone(), id.clone()))
         .collect();
-    for id in input.heap.reachable_order(&roots) {
+    for id in input.heap.reachable_order(&roots(input)) {
         if let Some(s) = stem(&id) {
             let n = counts.entry(s.clone()).or_default();
             rename.insert(id, ObjId(format!("{s}{n}")));
             *n += 1;
         }
     }
-    let name = |v: &Value| match v {
-        Value::Ref(o) => rename.get(o).map_or(Value::Null, |n| Value::Ref(n.clone())),
-        other => other.clone(),
-    };
-    TestInput {
-        this: input.this.as_ref().and_then(|t| rename.get(t).cloned()),
-        args: input
-            .args
-            .iter()
-            .map(|(n, v)| (n.clone(), name(v)))
-            .collect(),
-        heap: input.heap.renamed(&rename),
-    }
+    input.renamed(&rename)
 }

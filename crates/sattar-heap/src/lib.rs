@@ -278,10 +278,7 @@ impl Heap {
     /// The objects `rename` names, under their new ids, and every reference renamed alike (a
     /// reference to an object it does not name becomes `null`).
     pub fn renamed(&self, rename: &BTreeMap<ObjId, ObjId>) -> Heap {
-        let map_value = |v: &Value| match v {
-            Value::Ref(o) => rename.get(o).map_or(Value::Null, |n| Value::Ref(n.clone())),
-            other => other.clone(),
-        };
+        let map_value = |v: &Value| renamed_value(v, rename);
         let objects = rename
             .iter()
             .filter_map(|(old, new)| Some((new, self.objects.get(old)?)))
@@ -368,7 +365,27 @@ pub struct TestInput {
     pub heap: Heap,
 }
 
+/// `v` with its reference renamed by `rename` (`null` for an object it does not name).
+fn renamed_value(v: &Value, rename: &BTreeMap<ObjId, ObjId>) -> Value {
+    match v {
+        Value::Ref(o) => rename.get(o).map_or(Value::Null, |n| Value::Ref(n.clone())),
+        other => other.clone(),
+    }
+}
+
 impl TestInput {
+    /// The input with its objects renamed as [`Heap::renamed`] renames them, the receiver and
+    /// the arguments alike.
+    pub fn renamed(&self, rename: &BTreeMap<ObjId, ObjId>) -> TestInput {
+        TestInput {
+            this: self.this.as_ref().and_then(|t| rename.get(t).cloned()),
+            args: (self.args.iter())
+                .map(|(n, v)| (n.clone(), renamed_value(v, rename)))
+                .collect(),
+            heap: self.heap.renamed(rename),
+        }
+    }
+
     /// The value of the named argument.
     pub fn arg(&self, name: &str) -> Option<&Value> {
         self.args.iter().find(|(n, _)| n == name).map(|(_, v)| v)
