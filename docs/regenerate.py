@@ -10,8 +10,9 @@ Each generated table in EVALUATION.md follows a marker line
     <!-- sattar eval ARGS :: SECTION -->
 
 naming the `sattar eval` arguments and the section of its markdown output the table is
-(`Single faults`, `Statistics over faults`, `Restricted variants`, `Multiple faults`, `Times`:
-the first table under the heading that starts so). The script runs each distinct command once
+(`Single faults`, `Statistics over faults`, `Restricted variants`, `Multiple faults`, `Mutants`,
+`Mutants: statistics over mutants`, `Mutants: Top-1 per operator`, `Mutants: omissions`, `Times`:
+the first table under the `###` or `####` heading that starts so). The script runs each distinct command once
 (with `--threads N`, default 2), replaces every marked table with what it printed, writes each
 command's per-case rows as JSON to docs/evaluation/ (`--raw`), and the versions of sattar, the
 SAT solver and the JDK to docs/evaluation/VERSIONS. With `--check` it writes nothing and exits 1
@@ -33,11 +34,11 @@ MARK = re.compile(r"^<!-- sattar eval (.*) :: (.+?) -->$")
 
 
 def tables_of(markdown):
-    """Every `### heading` of eval's markdown with the first table under it."""
+    """Every `###` or `####` heading of eval's markdown with the first table under it."""
     out, heading, state = {}, None, "none"
     for line in markdown.splitlines():
-        if line.startswith("### "):
-            heading, state = line[4:].strip(), "before"
+        if line.startswith("### ") or line.startswith("#### "):
+            heading, state = line.lstrip("#").strip(), "before"
         elif heading and line.startswith("|") and state != "after":
             out.setdefault(heading, []).append(line)
             state = "in"

@@ -1167,3 +1167,48 @@ fn progress_is_shown_on_a_terminal_and_never_when_piped() {
         let _ = std::fs::remove_file(&session);
     }
 }
+
+#[test]
+fn mutate_lists_a_methods_mutants_and_classifies_them_on_request() {
+    let all = json(&[
+        "mutate",
+        "java-subjects/linkedlist/LinkedList.java",
+        "--method",
+        "delete",
+        "--format",
+        "json",
+    ]);
+    let all = all.as_array().unwrap();
+    // 45 mutants of `delete` (tests/mutants.rs in sattar-engine counts them by operator).
+    assert_eq!(all.len(), 45);
+    let lost = all
+        .iter()
+        .find(|m| m["id"] == "LinkedList.delete.L19.CRP1")
+        .expect("the lost link");
+    assert_eq!(lost["original"], "prev.next = lst.next");
+    assert_eq!(lost["faulty"], "prev.next = null");
+    assert_eq!(lost["status"], Value::Null);
+    let text = sattar(&["mutate", "--fault", "sll.sizeErr", "--classify"]);
+    let text = String::from_utf8_lossy(&text.stdout);
+    let line = |id: &str| text.lines().find(|l| l.starts_with(id)).unwrap_or("");
+    assert!(
+        line("sll.delete.L27.VAR2 ").contains("equivalent"),
+        "{text}"
+    );
+    assert!(line("sll.delete.L23.DEL1 ").contains("killed ("), "{text}");
+    assert!(line("sll.delete.L23.CRP1 ").contains("duplicate of sll.delete.L23.DEL1"));
+    refused(
+        &["mutate", "java-subjects/linkedlist/LinkedList.java"],
+        "--method",
+    );
+    refused(
+        &[
+            "mutate",
+            "java-subjects/linkedlist/LinkedList.java",
+            "--method",
+            "remove",
+        ],
+        "no method `remove`",
+    );
+    refused(&["mutate", "--fault", "sll.nope"], "no fault `sll.nope`");
+}

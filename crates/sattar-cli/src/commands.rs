@@ -229,6 +229,69 @@ pub fn faults(a: FaultsArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Flags of `sattar mutate`.
+#[derive(Args)]
+pub struct MutateArgs {
+    /// A Java file, or a folder (a package tree read whole).
+    path: Option<PathBuf>,
+    /// A bundled fault instead of PATH: mutates its subject method's correct code.
+    #[arg(long)]
+    fault: Option<String>,
+    /// The method to mutate (`name`, `Class.name`, `Class.Class` for a constructor).
+    #[arg(long)]
+    method: Option<String>,
+    /// Classify each mutant by bounded verification: killed (some valid input's run violates
+    /// the spec), equivalent (every valid input of the scope ends as on the correct code),
+    /// duplicate of an earlier killed one, not killed, or refused by javac or sattar.
+    #[arg(long)]
+    classify: bool,
+    /// Mutate every method of the sources the method calls, directly or not, too.
+    #[arg(long)]
+    callees: bool,
+    /// The spec file (with PATH; without it, the sources' annotations).
+    #[arg(long)]
+    spec: Option<PathBuf>,
+    /// The `ensures` set of the method to check.
+    #[arg(long)]
+    ensures: Option<String>,
+    /// Objects per class of the valid inputs `--classify` runs the mutants on.
+    #[arg(long, default_value_t = 3)]
+    scope: usize,
+    /// The seed of the input sample when the valid inputs are more than sattar keeps.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: the cores of this machine).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+/// Lists the first-order mutants of a method, classified on request.
+pub fn mutate(a: MutateArgs) -> Result<ExitCode> {
+    if a.scope == 0 {
+        bail!("--scope must be at least 1");
+    }
+    let rows = facade::mutate(&facade::MutateRequest {
+        java: a.path,
+        fault: a.fault,
+        method: a.method,
+        spec: a.spec,
+        ensures: a.ensures,
+        classify: a.classify,
+        callees: a.callees,
+        scope: a.scope,
+        seed: a.seed,
+        threads: a.threads,
+    })?;
+    match a.format {
+        Format::Json => out::println(&report::render_json(&report::mutants_json(&rows)))?,
+        Format::Text => out::print(&report::mutants_text(&rows))?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 /// Flags of `sattar parse`.
 #[derive(Args)]
 pub struct ParseArgs {

@@ -53,6 +53,10 @@ pub struct EvalArgs {
     /// input whose budget runs out before one is found ranks every statement tied.
     #[arg(long, default_value_t = sattar_engine::baselines::DEFAULT_BUGASSIST_SOLVES)]
     bugassist_solves: usize,
+    /// Also evaluate up to N killed, distinct first-order mutants of each subject method of the
+    /// selected faults (`sattar mutate` lists them), in their own tables, omissions apart.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    mutants: usize,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: TableFormat,
@@ -74,6 +78,7 @@ pub fn eval(a: EvalArgs) -> Result<ExitCode> {
         formula: a.formula,
         relaxed: a.relaxed,
         bugassist_solves: a.bugassist_solves,
+        mutants: a.mutants,
     };
     let terminal = std::io::stderr().is_terminal();
     let progress = |done: usize, total: usize| {

@@ -48,6 +48,8 @@ enum Command {
     Localize(localize::LocalizeArgs),
     /// Compare every technique on the bundled faults: the paper's tables.
     Eval(eval::EvalArgs),
+    /// The first-order mutants of a method (mutation operators), classified on request.
+    Mutate(commands::MutateArgs),
     /// Every non-isomorphic valid input up to a size (Korat-class).
     Gen(gen::GenArgs),
     /// Rank the elements of a GZoltar output directory with any SBFL formula.
@@ -68,6 +70,7 @@ fn main() -> ExitCode {
         Command::Core(a) => commands::core(a),
         Command::Localize(a) => localize::localize(a),
         Command::Eval(a) => eval::eval(a),
+        Command::Mutate(a) => commands::mutate(a),
         Command::Gen(a) => gen::gen(a),
         Command::Rank(a) => commands::rank(a),
         Command::JvmWorker => sattar_engine::facade::jvm_worker_main(),

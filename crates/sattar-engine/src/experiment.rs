@@ -10,9 +10,10 @@ use crate::baselines::{
 use crate::localize::{
     best_rank, Executor, Interpreter, LocalizeOptions, Localizer, RankedStmt, Technique,
 };
+use crate::mutants::{catalog_mutants, classify, omission_neighbours, select, Classify, MutantSet};
 use crate::rng::SplitMix64;
 use crate::spectrum::rank_tests;
-use crate::{judge, CoreRequest, EngineError, Subject, SubjectRequest, TestRecord, TestVerdict};
+use crate::{judge, CoreRequest, EngineError, Subject, TestRecord, TestVerdict};
 use sattar_catalog::{Catalog, Fault};
 use sattar_encode::InputKind;
 use sattar_gen::{Finitization, Generator};
@@ -62,6 +63,8 @@ pub struct EvalOptions {
     pub relaxed: bool,
     /// The most solves BugAssist's search for minimum correction sets spends per input.
     pub bugassist_solves: usize,
+    /// Killed mutants evaluated per subject method of the selected faults (0: none).
+    pub mutants: usize,
 }
 
 /// The most inputs a pool keeps: a larger pool is sampled uniformly (seeded reservoir sampling),
@@ -73,12 +76,17 @@ pub const POOL_CAP: usize = 2_000;
 pub const POOL_BUDGET: u64 = 300_000;
 
 /// Valid inputs of a subject up to `scope` (the largest scope whose generation fits
-/// [`POOL_BUDGET`]), at most [`POOL_CAP`] of them, each judged on the interpreter. Statics
-/// neither the code nor the spec touches keep their defaults.
-fn pool(subject: &Subject, scope: usize, seed: u64) -> Result<Vec<TestRecord>, EngineError> {
+/// [`POOL_BUDGET`]), at most [`POOL_CAP`] of them, and whether they are every valid input of
+/// `scope` (none sampled away, no smaller scope taken). Statics neither the code nor the spec
+/// touches keep their defaults.
+fn generated_inputs(
+    subject: &Subject,
+    scope: usize,
+    seed: u64,
+) -> Result<(Vec<TestInput>, bool), EngineError> {
     let gen_err = |e: sattar_gen::GenError| EngineError::Usage(format!("generating inputs: {e}"));
     let mut s = scope.max(1);
-    let inputs = loop {
+    loop {
         let generator = Generator::new(
             &subject.program.schema(),
             &subject.spec,
@@ -101,33 +109,39 @@ fn pool(subject: &Subject, scope: usize, seed: u64) -> Result<Vec<TestRecord>, E
             }
         });
         match run {
-            Ok(_) => break sample,
+            Ok(_) => return Ok((sample, seen <= POOL_CAP && s == scope.max(1))),
             Err(sattar_gen::GenError::BudgetExceeded { .. }) if s > 1 => s -= 1,
             Err(e) => return Err(gen_err(e)),
         }
-    };
-    judged_pool(subject, inputs)
+    }
+}
+
+/// The valid inputs a pool is judged from: the generator's, or for inputs holding arrays (which
+/// the generator does not enumerate) the SAT encoding's; with whether they are complete.
+pub(crate) fn valid_inputs(
+    subject: &Subject,
+    scope: usize,
+    seed: u64,
+) -> Result<(Vec<TestInput>, bool), EngineError> {
+    match generated_inputs(subject, scope, seed) {
+        Err(EngineError::Usage(m)) if subject.program.has_arrays() => {
+            let found = sat_inputs(subject, scope, SAT_POOL_CAP, InputKind::Valid)
+                .map_err(|e| EngineError::Usage(format!("{m}; and then {e}")))?;
+            let complete = found.len() < SAT_POOL_CAP;
+            Ok((found, complete))
+        }
+        other => other,
+    }
 }
 
 /// The most inputs a pool drawn from the SAT encoding keeps (one solver call each).
 pub const SAT_POOL_CAP: usize = 1_200;
 
-/// Valid inputs of a subject whose inputs hold arrays (which the generator does not enumerate),
-/// from the encoder's free pre-states with integers in 0..3 (the generator's default): every
-/// valid input of scope 1, then of scope 2, … up to `scope`, each found and blocked in turn and
-/// kept once (the pre-state's encoding alone: the run is the interpreter's to judge), at most
-/// [`SAT_POOL_CAP`] in all — smaller scopes first, so that a pool cut at the cap still holds
-/// every small input (isomorphic heaps are excluded by the encoding's symmetry breaking).
-fn sat_pool(subject: &Subject, scope: usize) -> Result<Vec<TestRecord>, EngineError> {
-    let inputs = sat_inputs(subject, scope, SAT_POOL_CAP, InputKind::Valid)?;
-    judged_pool(subject, inputs)
-}
-
-/// `pool`, with fault-revealing inputs of up to `scope` objects per class found by the SAT
+/// A judged pool, with fault-revealing inputs of up to `scope` objects per class found by the SAT
 /// encoding (valid, violating, blocked in turn, smaller scopes first, at most
 /// [`FAILING_CAP`] and at least `runs` when there are) if it holds none: a pool sampled or cut
 /// at its cap can miss every failing input of a fault that needs the larger heaps of its scope.
-fn with_failures(
+pub(crate) fn with_failures(
     subject: &Subject,
     mut pool: Vec<TestRecord>,
     scope: usize,
@@ -188,7 +202,10 @@ pub const POOL_STEPS: u64 = 500;
 
 /// Every input run on the interpreter and judged, but for those whose run takes more than
 /// [`POOL_STEPS`].
-fn judged_pool(subject: &Subject, inputs: Vec<TestInput>) -> Result<Vec<TestRecord>, EngineError> {
+pub(crate) fn judged_pool(
+    subject: &Subject,
+    inputs: Vec<TestInput>,
+) -> Result<Vec<TestRecord>, EngineError> {
     let mut exec = Interpreter(Limits {
         max_steps: POOL_STEPS,
         ..Limits::default()
@@ -249,6 +266,8 @@ fn failing_inputs(pool: &[TestRecord], runs: usize, rng: &mut SplitMix64) -> Vec
 /// One fault-revealing input of one fault: every technique runs on it.
 struct Job {
     fault: Fault,
+    /// Where the ranking should put the fault: the faulty lines, or around an omission.
+    lines: Vec<(String, u32)>,
     run: usize,
     input: TestInput,
     pool: Arc<Vec<TestRecord>>,
@@ -260,8 +279,21 @@ pub fn evaluate(
     opts: &EvalOptions,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Evaluated, EngineError> {
-    let jobs = plan_jobs(opts)?;
+    let catalog = Catalog::bundled()?;
+    let faults: Vec<Fault> = (opts.faults.iter())
+        .map(|id| catalog.fault(id).cloned())
+        .collect::<Result<_, _>>()?;
     let mut done = Evaluated::default();
+    let mut jobs = catalog_jobs(&faults, opts)?;
+    if opts.mutants > 0 {
+        jobs.extend(mutant_jobs(&catalog, &faults, opts, &mut done)?);
+    }
+    let mut order: Vec<&str> = Vec::new();
+    for job in &jobs {
+        if order.last() != Some(&job.fault.id.as_str()) {
+            order.push(&job.fault.id);
+        }
+    }
     for (job, result) in jobs.iter().zip(run_jobs(&jobs, opts, progress)) {
         match result {
             Ok(r) => done.rows.extend(r),
@@ -271,34 +303,34 @@ pub fn evaluate(
                 .push(format!("{} run {}: {e}", job.fault.id, job.run)),
         }
     }
-    sort_rows(&mut done.rows, opts);
+    sort_rows(&mut done.rows, &order);
     Ok(done)
 }
 
-/// What an evaluation gives: its rows, and the fault-revealing inputs whose job failed (a
-/// budget reached, say), each `FAULT run N: why`, with no rows.
+/// What an evaluation gives: its rows, the fault-revealing inputs whose job failed (a budget
+/// reached, say), each `FAULT run N: why`, with no rows, and the mutants classified.
 #[derive(Clone, Debug, Default)]
 pub struct Evaluated {
     /// One row per fault, input and technique.
     pub rows: Vec<EvalRow>,
     /// The inputs left out, with why.
     pub left_out: Vec<String>,
+    /// The mutants of each subject method (`--mutants`), classified.
+    pub mutant_sets: Vec<MutantSet>,
+    /// The ids of the mutants evaluated.
+    pub mutants: Vec<String>,
 }
 
-/// The jobs: per fault, its pool of valid inputs (shared by faults with the same mutations,
-/// built in parallel) and `runs` failing inputs drawn from it, each with its own seed for
-/// TAR_rand.
-fn plan_jobs(opts: &EvalOptions) -> Result<Vec<Job>, EngineError> {
-    let catalog = Catalog::bundled()?;
-    let faults: Vec<Fault> = (opts.faults.iter())
-        .map(|id| catalog.fault(id).cloned())
-        .collect::<Result<_, _>>()?;
+/// The jobs of catalog faults: per fault, its pool of valid inputs (shared by faults with the
+/// same mutations, built in parallel) and `runs` failing inputs drawn from it, each with its
+/// own seed for TAR_rand.
+fn catalog_jobs(faults: &[Fault], opts: &EvalOptions) -> Result<Vec<Job>, EngineError> {
     let key = |f: &Fault| {
         let lines: Vec<u32> = f.mutations.iter().map(|m| m.line).collect();
         format!("{}#{lines:?}", f.id)
     };
     let mut distinct: Vec<&Fault> = Vec::new();
-    for f in &faults {
+    for f in faults {
         if !distinct.iter().any(|d| key(d) == key(f)) {
             distinct.push(f);
         }
@@ -310,22 +342,79 @@ fn plan_jobs(opts: &EvalOptions) -> Result<Vec<Job>, EngineError> {
     }
     let mut jobs = Vec::new();
     for fault in faults {
-        // Each fault draws from its own stream, so `--faults X` reproduces X's rows of a
-        // larger run whatever else is selected.
-        let mut rng = SplitMix64(fault_seed(opts.seed, &fault.id));
-        let pool = pools[&key(&fault)].clone();
-        for (run, input) in failing_inputs(&pool, opts.runs, &mut rng)
-            .into_iter()
-            .enumerate()
+        let lines = fault.faulty_locations();
+        fault_jobs(fault, lines, pools[&key(fault)].clone(), opts, &mut jobs);
+    }
+    Ok(jobs)
+}
+
+/// `runs` jobs of one fault, drawn from its pool. Each fault draws from its own stream, so
+/// `--faults X` reproduces X's rows of a larger run whatever else is selected.
+fn fault_jobs(
+    fault: &Fault,
+    lines: Vec<(String, u32)>,
+    pool: Arc<Vec<TestRecord>>,
+    opts: &EvalOptions,
+    jobs: &mut Vec<Job>,
+) {
+    let mut rng = SplitMix64(fault_seed(opts.seed, &fault.id));
+    for (run, input) in failing_inputs(&pool, opts.runs, &mut rng)
+        .into_iter()
+        .enumerate()
+    {
+        jobs.push(Job {
+            fault: fault.clone(),
+            lines: lines.clone(),
+            run,
+            input,
+            pool: pool.clone(),
+            seed: rng.next_u64(),
+        });
+    }
+}
+
+/// The jobs of `--mutants N`: for each subject method of the selected faults (its first
+/// fault's spec and `ensures` set), its mutants classified and up to N killed distinct ones
+/// drawn, each run as a fault; an omission is ranked at the statements around the gap.
+fn mutant_jobs(
+    catalog: &Catalog,
+    faults: &[Fault],
+    opts: &EvalOptions,
+    done: &mut Evaluated,
+) -> Result<Vec<Job>, EngineError> {
+    let mut bases: Vec<&Fault> = Vec::new();
+    for f in faults {
+        if !bases
+            .iter()
+            .any(|b| b.subject == f.subject && b.method == f.method)
         {
-            jobs.push(Job {
-                fault: fault.clone(),
-                run,
-                input,
-                pool: pool.clone(),
-                seed: rng.next_u64(),
-            });
+            bases.push(f);
         }
+    }
+    let mut jobs = Vec::new();
+    for base in bases {
+        let bounds = (opts.scope, opts.seed, opts.threads);
+        let how = Classify::UntilKilled(opts.mutants);
+        let set = match catalog_mutants(catalog, base, None, true)
+            .and_then(|c| classify(catalog, base, c, bounds, how))
+        {
+            Ok(set) => set,
+            Err(e) => {
+                done.left_out
+                    .push(format!("the mutants of {}: {e}", base.method));
+                continue;
+            }
+        };
+        for m in select(&set, opts.mutants, fault_seed(opts.seed, &set.method)) {
+            let lines = match m.is_omission() {
+                true => omission_neighbours(&Subject::of_fault(&m.fault)?, &m.fault),
+                false => m.fault.faulty_locations(),
+            };
+            let pool = Arc::new(set.pools.get(&m.fault.id).cloned().unwrap_or_default());
+            fault_jobs(&m.fault, lines, pool, opts, &mut jobs);
+            done.mutants.push(m.fault.id.clone());
+        }
+        done.mutant_sets.push(set);
     }
     Ok(jobs)
 }
@@ -341,15 +430,14 @@ fn fault_seed(seed: u64, id: &str) -> u64 {
 /// The pool of one fault: the generator's (or, for arrays it cannot enumerate, the encoder's)
 /// valid inputs, judged on the fault's code, with fault-revealing inputs added if none is.
 fn fault_pool(fault: &Fault, opts: &EvalOptions) -> Result<Vec<TestRecord>, EngineError> {
-    let subject = load(&fault.id)?;
-    let pool = match pool(&subject, opts.scope, opts.seed) {
-        Err(EngineError::Usage(m)) if subject.program.has_arrays() => {
-            sat_pool(&subject, opts.scope)
-                .map_err(|e| EngineError::Usage(format!("{m}; and then {e}")))?
-        }
-        other => other?,
-    };
-    with_failures(&subject, pool, opts.scope, opts.runs)
+    let subject = Subject::of_fault(fault)?;
+    let (inputs, _) = valid_inputs(&subject, opts.scope, opts.seed)?;
+    with_failures(
+        &subject,
+        judged_pool(&subject, inputs)?,
+        opts.scope,
+        opts.runs,
+    )
 }
 
 /// Runs the jobs in parallel; the results come back in job order.
@@ -368,7 +456,7 @@ fn run_jobs(
 
 /// `f` of every item, on `threads` threads each taking the next item not yet taken; the results
 /// in item order, so they do not depend on the thread count.
-fn parallel_map<T: Sync, R: Send>(
+pub(crate) fn parallel_map<T: Sync, R: Send>(
     items: &[T],
     threads: usize,
     f: &(dyn Fn(&T) -> R + Sync),
@@ -395,28 +483,16 @@ fn parallel_map<T: Sync, R: Send>(
     results.into_iter().map(|(_, r)| r).collect()
 }
 
-/// Rows by fault (in the requested order), input, then technique (in table order).
-fn sort_rows(rows: &mut [EvalRow], opts: &EvalOptions) {
+/// Rows by fault (in job order), input, then technique (in table order).
+fn sort_rows(rows: &mut [EvalRow], faults: &[&str]) {
     let order = |t: &str| {
         TECHNIQUES
             .iter()
             .position(|x| *x == t)
             .unwrap_or(usize::MAX)
     };
-    let fault_order = |f: &str| {
-        opts.faults
-            .iter()
-            .position(|x| x == f)
-            .unwrap_or(usize::MAX)
-    };
+    let fault_order = |f: &str| faults.iter().position(|x| *x == f).unwrap_or(usize::MAX);
     rows.sort_by_key(|r| (fault_order(&r.fault), r.run, order(&r.technique)));
-}
-
-fn load(id: &str) -> Result<Subject, EngineError> {
-    Subject::load(&SubjectRequest {
-        fault: Some(id.into()),
-        ..Default::default()
-    })
 }
 
 /// Every requested technique on one fault-revealing input.
@@ -469,8 +545,8 @@ impl<'j> JobContext<'j> {
             .map_err(|e| EngineError::Usage(format!("--formula {}: {e}", opts.formula)))?;
         Ok(JobContext {
             job,
-            subject: load(&job.fault.id)?,
-            lines: job.fault.faulty_locations(),
+            subject: Subject::of_fault(&job.fault)?,
+            lines: job.lines.clone(),
             formula,
         })
     }

@@ -16,6 +16,7 @@ pub mod facade;
 mod from_test;
 mod generate;
 mod localize;
+pub mod mutants;
 mod oracle;
 pub mod project;
 mod rng;

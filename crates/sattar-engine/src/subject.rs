@@ -101,6 +101,26 @@ impl Subject {
     fn from_fault(id: &str, req: &SubjectRequest) -> Result<Subject, EngineError> {
         let catalog = Catalog::bundled()?;
         let fault = catalog.fault(id)?.clone();
+        Self::of_catalog_fault(&catalog, fault, req)
+    }
+
+    /// The subject of a fault of the bundled catalog's subjects that need not be in the catalog
+    /// (a mutant): its faulty sources, spec and `ensures` set.
+    pub fn of_fault(fault: &Fault) -> Result<Subject, EngineError> {
+        Self::of_fault_in(&Catalog::bundled()?, fault)
+    }
+
+    /// [`Subject::of_fault`] with paths relative to `catalog`'s root (a user's files: the
+    /// working directory); a fault whose `spec` is empty reads the sources' annotations alone.
+    pub fn of_fault_in(catalog: &Catalog, fault: &Fault) -> Result<Subject, EngineError> {
+        Self::of_catalog_fault(catalog, fault.clone(), &SubjectRequest::default())
+    }
+
+    fn of_catalog_fault(
+        catalog: &Catalog,
+        fault: Fault,
+        req: &SubjectRequest,
+    ) -> Result<Subject, EngineError> {
         let sources: Vec<SourceText> = catalog
             .faulty_sources(&fault)?
             .into_iter()
@@ -113,7 +133,7 @@ impl Subject {
             spec: req
                 .spec
                 .clone()
-                .or_else(|| Some(catalog.root.join(&fault.spec))),
+                .or_else(|| (!fault.spec.is_empty()).then(|| catalog.root.join(&fault.spec))),
             ensures: req.ensures.clone().or_else(|| fault.ensures.clone()),
             any_ensures: req.any_ensures,
             expect: req.expect.clone(),

@@ -13,6 +13,7 @@ pub mod interp;
 pub mod ir;
 pub mod jdk;
 pub mod library;
+pub mod mutate;
 
 pub use cfg::{Cfg, CfgEdge, CfgNode};
 pub use frontend::{parse_program, parse_sources, parse_sources_naming};

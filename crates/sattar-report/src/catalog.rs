@@ -37,32 +37,82 @@ pub fn faults_text(c: &Catalog) -> String {
         })
         .collect();
     let head = ["id", "method", "ensures", "lines", "description"].map(String::from);
-    // Each column as wide as its widest cell, so long names keep the columns aligned.
+    aligned(&head, &rows)
+}
+
+/// Rows under a header, each column but the last as wide as its widest cell, so long names
+/// keep the columns aligned.
+fn aligned<const N: usize>(head: &[String; N], rows: &[[String; N]]) -> String {
     let width = |i: usize| {
         rows.iter()
-            .chain([&head])
+            .chain([head])
             .map(|r| r[i].chars().count())
             .max()
             .unwrap_or(0)
     };
-    let widths = [width(0), width(1), width(2), width(3)];
+    let widths: Vec<usize> = (0..N).map(width).collect();
     let mut out = String::new();
-    for r in std::iter::once(&head).chain(&rows) {
-        let _ = writeln!(
-            out,
-            "{:<w0$}  {:<w1$}  {:<w2$}  {:<w3$}  {}",
-            r[0],
-            r[1],
-            r[2],
-            r[3],
-            r[4],
-            w0 = widths[0],
-            w1 = widths[1],
-            w2 = widths[2],
-            w3 = widths[3]
-        );
+    for r in std::iter::once(head).chain(rows) {
+        let cells: Vec<String> = (0..N)
+            .map(|i| match i + 1 == N {
+                true => r[i].clone(),
+                false => format!("{:<w$}", r[i], w = widths[i]),
+            })
+            .collect();
+        let _ = writeln!(out, "{}", cells.join("  ").trim_end());
     }
     out
+}
+
+/// One mutant as `sattar mutate` lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MutantLine {
+    /// Its id (`sll.delete.L23.AOR1`).
+    pub id: String,
+    /// The operator's short name.
+    pub operator: String,
+    /// The file it changes.
+    pub file: String,
+    /// The line.
+    pub line: u32,
+    /// The text replaced.
+    pub original: String,
+    /// The replacement.
+    pub faulty: String,
+    /// What bounded verification says of it (`--classify`).
+    pub status: Option<String>,
+}
+
+/// The mutants as a table: id, operator, status, `file:line`, the change.
+pub fn mutants_text(rows: &[MutantLine]) -> String {
+    let cells: Vec<[String; 5]> = rows
+        .iter()
+        .map(|m| {
+            [
+                m.id.clone(),
+                m.operator.clone(),
+                m.status.clone().unwrap_or_else(|| "-".into()),
+                format!("{}:{}", m.file, m.line),
+                format!("{}  →  {}", m.original, m.faulty),
+            ]
+        })
+        .collect();
+    let head = ["id", "operator", "status", "place", "change"].map(String::from);
+    aligned(&head, &cells)
+}
+
+/// The mutants as JSON: one object each.
+pub fn mutants_json(rows: &[MutantLine]) -> Json {
+    Json::Array(
+        rows.iter()
+            .map(|m| {
+                json!({
+                    "id": m.id, "operator": m.operator, "file": m.file, "line": m.line,
+                    "original": m.original, "faulty": m.faulty, "status": m.status,
+                })
+            })
+            .collect(),
+    )
 }
 
 #[cfg(test)]

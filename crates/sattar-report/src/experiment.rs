@@ -48,6 +48,48 @@ pub struct EvalSetup {
     pub threads: usize,
     /// Fault-revealing inputs whose job failed (`FAULT run N: why`): they have no rows.
     pub left_out: Vec<String>,
+    /// The mutants evaluated (`--mutants`), in table order.
+    pub mutants: Vec<EvalMutant>,
+    /// How the mutants of each subject method were classified.
+    pub mutant_sets: Vec<MutantSummary>,
+}
+
+/// A mutant evaluated as a fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalMutant {
+    /// Its id (`sll.delete.L23.AOR1`).
+    pub id: String,
+    /// Its operator's short name (`AOR`).
+    pub operator: String,
+    /// Whether it removes code (ranked at the statements around the gap).
+    pub omission: bool,
+}
+
+/// How the first-order mutants of one subject method were classified by bounded verification.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MutantSummary {
+    /// The method (`sll delete`).
+    pub method: String,
+    /// Mutants generated.
+    pub generated: usize,
+    /// Refused by javac or sattar.
+    pub refused: usize,
+    /// Equivalent to the correct code on every valid input of the scope.
+    pub equivalent: usize,
+    /// Not killed (and not shown equivalent).
+    pub survived: usize,
+    /// Killed, behaving as an earlier killed mutant on every input.
+    pub duplicates: usize,
+    /// Killed and distinct.
+    pub killed: usize,
+    /// Not classified (enough killed ones were found first).
+    pub unclassified: usize,
+    /// Of those, evaluated as faults.
+    pub evaluated: usize,
+    /// Valid inputs they were run on.
+    pub inputs: usize,
+    /// Whether those are every valid input of the scope.
+    pub complete: bool,
 }
 
 /// The rows as the JSON array README "Exit codes and JSON" documents.
@@ -152,6 +194,7 @@ pub fn eval_markdown(rows: &[EvalRow], setup: &EvalSetup, wall: f64) -> String {
         }
     }
     multi_table(&mut out, rows, setup, &techs);
+    mutants_section(&mut out, rows, setup, &techs);
     times_table(&mut out, rows, &techs);
     let _ = writeln!(
         out,
@@ -236,8 +279,18 @@ fn stats_table(out: &mut String, rows: &[EvalRow], setup: &EvalSetup, techs: &[&
         .filter(|f| !setup.multi.contains(*f))
         .map(String::as_str)
         .collect();
+    let _ = writeln!(
+        out,
+        "\n### Statistics over faults\n\nSingle faults, the fault as the unit: Top-N is the mean over faults of the share of a fault's inputs ranking it at N or better (not ranked: a miss); EXAM and ranks are each fault's mean over its inputs; the rank interval is a 95 % percentile bootstrap over faults ({RESAMPLES} resamples, seed {}); p is Wilcoxon's signed-rank test (two-sided, paired by fault) and A12 the probability that SAT-TAR ranks a fault better than the technique (ties half; 0.5 no effect), both on the faults the two ranked.\n",
+        setup.seed
+    );
+    stats_rows(out, rows, setup.seed, techs, &singles);
+}
+
+/// The statistics table's rows over `faults` (see [`stats_table`]).
+fn stats_rows(out: &mut String, rows: &[EvalRow], seed: u64, techs: &[&str], faults: &[&str]) {
     let stats_of = |t: &str| -> BTreeMap<&str, FaultStat> {
-        singles
+        faults
             .iter()
             .filter_map(|f| {
                 let of: Vec<&EvalRow> = rows
@@ -249,11 +302,6 @@ fn stats_table(out: &mut String, rows: &[EvalRow], setup: &EvalSetup, techs: &[&
             .collect()
     };
     let reference = stats_of(REFERENCE);
-    let _ = writeln!(
-        out,
-        "\n### Statistics over faults\n\nSingle faults, the fault as the unit: Top-N is the mean over faults of the share of a fault's inputs ranking it at N or better (not ranked: a miss); EXAM and ranks are each fault's mean over its inputs; the rank interval is a 95 % percentile bootstrap over faults ({RESAMPLES} resamples, seed {}); p is Wilcoxon's signed-rank test (two-sided, paired by fault) and A12 the probability that SAT-TAR ranks a fault better than the technique (ties half; 0.5 no effect), both on the faults the two ranked.\n",
-        setup.seed
-    );
     let _ = writeln!(
         out,
         "| technique | faults | Top-1 | Top-3 | Top-5 | Top-10 | mean EXAM | median EXAM | mean rank [95 % CI] | p vs sat-tar | A12 vs sat-tar |"
@@ -275,7 +323,7 @@ fn stats_table(out: &mut String, rows: &[EvalRow], setup: &EvalSetup, techs: &[&
             .collect();
         let exams: Vec<f64> = stats.values().filter_map(|s| s.exam).collect();
         let ranks: Vec<f64> = stats.values().filter_map(|s| s.rank).collect();
-        let ci = sattar_rank::stats::bootstrap_mean_ci(&ranks, RESAMPLES, setup.seed);
+        let ci = sattar_rank::stats::bootstrap_mean_ci(&ranks, RESAMPLES, seed);
         let rank = match (mean(&ranks), ci) {
             (Some(m), Some((lo, hi))) => format!("{m:.2} [{lo:.2}, {hi:.2}]"),
             _ => "–".into(),
@@ -289,6 +337,92 @@ fn stats_table(out: &mut String, rows: &[EvalRow], setup: &EvalSetup, techs: &[&
             number(mean(&exams), 3),
             number(sattar_rank::stats::median(&exams), 3),
         );
+    }
+}
+
+/// The mutants (`--mutants`): how each subject method's were classified, the statistics over
+/// the killed ones evaluated (omissions apart), and SAT-TAR's Top-1 per operator.
+fn mutants_section(out: &mut String, rows: &[EvalRow], setup: &EvalSetup, techs: &[&str]) {
+    if setup.mutant_sets.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "\n### Mutants\n\nFirst-order mutants of each subject method (`sattar mutate`), run on every valid input of the pool: killed when some run violates the spec, equivalent when every run ends as on the correct code (claimed only when the pool holds every valid input of the scope), a duplicate when it behaves as an earlier killed mutant on every input. The mutants are those of the method and of every method of the sources it calls; they are classified in an order drawn with the seed until the requested number are killed and distinct, and those are evaluated as faults.\n"
+    );
+    let _ = writeln!(
+        out,
+        "| method | generated | classified | refused | equivalent | not killed | duplicates | killed | inputs | evaluated |"
+    );
+    let _ = writeln!(out, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for m in &setup.mutant_sets {
+        let inputs = match m.complete {
+            true => m.inputs.to_string(),
+            false => format!("{} (sampled)", m.inputs),
+        };
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {inputs} | {} |",
+            m.method,
+            m.generated,
+            m.generated - m.unclassified,
+            m.refused,
+            m.equivalent,
+            m.survived,
+            m.duplicates,
+            m.killed,
+            m.evaluated
+        );
+    }
+    let ids = |omission: bool| -> Vec<&str> {
+        (setup.mutants.iter())
+            .filter(|m| m.omission == omission)
+            .map(|m| m.id.as_str())
+            .collect()
+    };
+    let _ = writeln!(
+        out,
+        "\n#### Mutants: statistics over mutants\n\nAs *Statistics over faults*, over the evaluated mutants that change code (omissions apart).\n"
+    );
+    stats_rows(out, rows, setup.seed, techs, &ids(false));
+    operator_table(out, rows, setup, techs);
+    let _ = writeln!(
+        out,
+        "\n#### Mutants: omissions\n\nA removed call or assignment leaves nothing to blame: its rank is that of the best-ranked of the statements nearest before and after the gap in the method (what sattar blames instead).\n"
+    );
+    stats_rows(out, rows, setup.seed, techs, &ids(true));
+}
+
+/// The Top-1 share of each technique per mutation operator, the mutant as the unit.
+fn operator_table(out: &mut String, rows: &[EvalRow], setup: &EvalSetup, techs: &[&str]) {
+    let mut ops: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for m in setup.mutants.iter().filter(|m| !m.omission) {
+        ops.entry(m.operator.as_str()).or_default().push(&m.id);
+    }
+    let _ = writeln!(
+        out,
+        "\n#### Mutants: Top-1 per operator\n\n| operator | mutants | {} |",
+        techs.join(" | ")
+    );
+    let _ = writeln!(out, "|---|---:|{}", "---:|".repeat(techs.len()));
+    for (op, ids) in ops {
+        let cells: Vec<String> = techs
+            .iter()
+            .map(|t| {
+                let shares: Vec<f64> = ids
+                    .iter()
+                    .filter_map(|f| {
+                        let of: Vec<&EvalRow> = rows
+                            .iter()
+                            .filter(|r| r.fault == *f && r.technique == *t)
+                            .collect();
+                        (!of.is_empty()).then(|| fault_stat(&of).top[0])
+                    })
+                    .collect();
+                mean(&shares).map_or("–".into(), |m| format!("{:.0} %", 100.0 * m))
+            })
+            .collect();
+        let _ = writeln!(out, "| {op} | {} | {} |", ids.len(), cells.join(" | "));
     }
 }
 
@@ -455,6 +589,8 @@ mod tests {
             formula: "tarantula".into(),
             threads: 1,
             left_out: vec!["a.found run 1: too large".into()],
+            mutants: vec![],
+            mutant_sets: vec![],
         };
         let md = eval_markdown(&[row("a.found")], &setup, 0.0);
         assert!(
@@ -512,6 +648,8 @@ mod tests {
             formula: "tarantula".into(),
             threads: 1,
             left_out: vec![],
+            mutants: vec![],
+            mutant_sets: vec![],
         };
         let md = eval_markdown(&rows, &setup, 0.0);
         // Mean EXAM per fault: sat-tar 0.1, 0.2, 0.2 → 0.167, median 0.2.

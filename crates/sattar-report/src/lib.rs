@@ -35,10 +35,12 @@ pub mod run;
 pub mod sarif;
 pub mod text;
 
-pub use catalog::{faults_json, faults_text};
+pub use catalog::{faults_json, faults_text, mutants_json, mutants_text, MutantLine};
 pub use check::{check_json, check_text, CheckSummary, ScopeSize, Violation};
 pub use cores::{core_json, core_text, CoreItem, CoreSummary, InputOrigin, Statement};
-pub use experiment::{eval_csv, eval_json, eval_markdown, progress_bar, EvalRow, EvalSetup};
+pub use experiment::{
+    eval_csv, eval_json, eval_markdown, progress_bar, EvalMutant, EvalRow, EvalSetup, MutantSummary,
+};
 pub use generation::{gen_json, gen_text, GeneratedInputs};
 pub use html::{html, HtmlReport, RunView, SourceView, HTML_MARK};
 pub use interactive::{

@@ -24,6 +24,7 @@ pub use sattar_java::{Limits, MethodKind, Program, StmtId, Termination};
 
 use crate::error::read;
 use crate::experiment::{evaluate, EvalOptions, EvalRow, TECHNIQUES};
+use crate::mutants::{MutantSet, MutantStatus};
 use crate::{
     judge, CoreAnalysis, CoreRequest, EngineError, Executor, InputSource, Subject, TimedInterpreter,
 };
@@ -33,8 +34,8 @@ use sattar_java::{parse_program, Execution};
 use sattar_jvm::{JvmOptions, JvmRunner};
 use sattar_rank::gzoltar::RankedLine;
 use sattar_report::{
-    CheckSummary, CoreItem, CoreSummary, EvalSetup, FaultInfo, GeneratedInputs, InputOrigin,
-    ScopeSize, Statement, TestRun, Violation,
+    CheckSummary, CoreItem, CoreSummary, EvalMutant, EvalSetup, FaultInfo, GeneratedInputs,
+    InputOrigin, MutantSummary, ScopeSize, Statement, TestRun, Violation,
 };
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -489,6 +490,8 @@ pub struct EvalRequest {
     pub relaxed: bool,
     /// The most solves BugAssist's search spends per input (`--bugassist-solves`).
     pub bugassist_solves: usize,
+    /// Killed mutants evaluated per subject method (`--mutants`; 0: none).
+    pub mutants: usize,
 }
 
 /// The rows of an evaluation and what the tables need to lay them out.
@@ -531,6 +534,20 @@ pub fn run_experiment(
     let wall_seconds = t0.elapsed().as_secs_f64();
     let mut setup = eval_setup(opts, &catalog);
     setup.left_out = done.left_out;
+    setup.mutant_sets = done
+        .mutant_sets
+        .iter()
+        .map(|set| mutant_summary(set, &done.mutants))
+        .collect();
+    setup.mutants = (done.mutant_sets.iter())
+        .flat_map(|set| &set.mutants)
+        .filter(|m| done.mutants.contains(&m.fault.id))
+        .map(|m| EvalMutant {
+            id: m.fault.id.clone(),
+            operator: m.operator.name().to_string(),
+            omission: m.is_omission(),
+        })
+        .collect();
     Ok(EvalOutcome {
         rows: done.rows,
         setup,
@@ -583,6 +600,7 @@ fn experiment_options(req: &EvalRequest, catalog: &Catalog) -> Result<EvalOption
         formula: req.formula.clone(),
         relaxed: req.relaxed,
         bugassist_solves: req.bugassist_solves,
+        mutants: req.mutants,
     })
 }
 
@@ -608,6 +626,29 @@ fn eval_setup(opts: EvalOptions, catalog: &Catalog) -> EvalSetup {
         formula: opts.formula,
         threads: opts.threads,
         left_out: Vec::new(),
+        mutants: Vec::new(),
+        mutant_sets: Vec::new(),
+    }
+}
+
+/// How one method's mutants were classified; `evaluated`: the ids evaluated as faults.
+fn mutant_summary(set: &MutantSet, evaluated: &[String]) -> MutantSummary {
+    let count =
+        |f: &dyn Fn(&MutantStatus) -> bool| set.mutants.iter().filter(|m| f(&m.status)).count();
+    MutantSummary {
+        method: set.method.clone(),
+        generated: set.mutants.len(),
+        refused: count(&|s| matches!(s, MutantStatus::Refused(_))),
+        equivalent: count(&|s| *s == MutantStatus::Equivalent),
+        survived: count(&|s| matches!(s, MutantStatus::Survived(_))),
+        duplicates: count(&|s| matches!(s, MutantStatus::Duplicate(_))),
+        killed: count(&|s| matches!(s, MutantStatus::Killed(_))),
+        unclassified: count(&|s| *s == MutantStatus::Unclassified),
+        evaluated: (set.mutants.iter())
+            .filter(|m| evaluated.contains(&m.fault.id))
+            .count(),
+        inputs: set.inputs,
+        complete: set.complete,
     }
 }
 
@@ -632,4 +673,105 @@ pub fn check_formulas(names: &[String]) -> Result<(), EngineError> {
 /// `sattar __jvm-worker`: the JVM worker process the JVM runner starts; never returns.
 pub fn jvm_worker_main() -> ! {
     sattar_jvm::worker_main()
+}
+
+/// What `sattar mutate` mutates: a Java file or folder (with `method`), or a bundled fault's
+/// subject (its correct code).
+#[derive(Clone, Debug, Default)]
+pub struct MutateRequest {
+    /// A Java file or folder.
+    pub java: Option<PathBuf>,
+    /// A bundled fault whose subject method is mutated.
+    pub fault: Option<String>,
+    /// The method (required with `java`).
+    pub method: Option<String>,
+    /// The spec file (`--classify` with `java`; else the sources' annotations).
+    pub spec: Option<PathBuf>,
+    /// The `ensures` set.
+    pub ensures: Option<String>,
+    /// Classify each mutant by bounded verification.
+    pub classify: bool,
+    /// Mutate the methods it calls too.
+    pub callees: bool,
+    /// Objects per class of the valid inputs it runs them on.
+    pub scope: usize,
+    /// The seed of the input sample, when the inputs are too many.
+    pub seed: u64,
+    /// Worker threads (`None`: the machine's cores).
+    pub threads: Option<usize>,
+}
+
+/// `sattar mutate`: the first-order mutants of a method, classified on request.
+pub fn mutate(req: &MutateRequest) -> Result<Vec<sattar_report::MutantLine>, EngineError> {
+    use crate::mutants::{catalog_mutants, classify, Classify};
+    let (catalog, mut base, prefix) = match (&req.java, &req.fault) {
+        (None, Some(id)) => {
+            let catalog = Catalog::bundled()?;
+            let fault = catalog.fault(id)?.clone();
+            (catalog, fault, None)
+        }
+        (Some(path), None) => {
+            let method = req.method.clone().ok_or_else(|| {
+                EngineError::Usage("--method: say which method to mutate (`Class.name`)".into())
+            })?;
+            let base = sattar_catalog::Fault {
+                id: String::new(),
+                subject: path.display().to_string(),
+                spec: req
+                    .spec
+                    .as_ref()
+                    .map_or_else(String::new, |p| p.display().to_string()),
+                method,
+                ensures: req.ensures.clone(),
+                description: String::new(),
+                mutations: Vec::new(),
+            };
+            let stem = path.file_stem().map(|s| s.to_string_lossy().to_string());
+            let catalog = Catalog {
+                root: PathBuf::from("."),
+                faults: Vec::new(),
+            };
+            (catalog, base, stem)
+        }
+        _ => {
+            return Err(EngineError::Usage(
+                "give a Java file or folder (with --method), or --fault ID".into(),
+            ))
+        }
+    };
+    base.mutations.clear();
+    if let Some(m) = &req.method {
+        base.method = m.clone();
+    }
+    let candidates = catalog_mutants(&catalog, &base, prefix.as_deref(), req.callees)?;
+    let statuses: Vec<Option<String>> = match req.classify {
+        true => {
+            let threads = req
+                .threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
+            let bounds = (req.scope, req.seed, threads);
+            let set = classify(&catalog, &base, candidates.clone(), bounds, Classify::All)?;
+            set.mutants
+                .iter()
+                .map(|m| Some(m.status.to_string()))
+                .collect()
+        }
+        false => vec![None; candidates.len()],
+    };
+    Ok(candidates
+        .into_iter()
+        .zip(statuses)
+        .map(|((f, op), status)| {
+            let m = &f.mutations[0];
+            sattar_report::MutantLine {
+                file: f.file_of(m),
+                line: m.line,
+                original: m.original.clone(),
+                faulty: m.faulty.clone(),
+                operator: op.name().to_string(),
+                id: f.id,
+                status,
+            }
+        })
+        .collect())
 }
