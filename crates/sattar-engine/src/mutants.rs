@@ -166,6 +166,9 @@ fn observe(subject: &Subject, inputs: &[TestInput]) -> Result<Vec<u64>, EngineEr
         .collect()
 }
 
+/// Mutants classified between two checks of `Classify::UntilKilled`.
+pub const CHUNK: usize = 8;
+
 /// How many mutants to classify and in which order.
 #[derive(Clone, Copy, Debug)]
 pub enum Classify {
@@ -219,7 +222,8 @@ pub fn classify(
         pools: BTreeMap::new(),
     };
     let mut first_of: BTreeMap<Vec<u64>, String> = BTreeMap::new();
-    for chunk in order.chunks(threads.max(1) * 2) {
+    // Chunks of a fixed size, so where classification stops does not depend on the threads.
+    for chunk in order.chunks(CHUNK) {
         if let Classify::UntilKilled(n) = how {
             if set.pools.len() >= n {
                 break;
