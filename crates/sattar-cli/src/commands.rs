@@ -726,6 +726,8 @@ impl FailureArgs {
             },
             max_cores: self.max_cores,
             keep_satisfied: !self.relaxed,
+            // `eval --relax-unexecuted` measures the alternative; sessions keep the default.
+            relax_unexecuted: false,
         })
     }
 }

@@ -57,6 +57,11 @@ pub struct EvalArgs {
     /// selected faults (`sattar mutate` lists them), in their own tables, omissions apart.
     #[arg(long, value_name = "N", default_value_t = 0)]
     mutants: usize,
+    /// A statement repairs the failing run (SAT-TAR's tie-break, BugAssist's correction sets)
+    /// when relaxing it in every instance does, the instances the run did not execute included
+    /// (by default: its executed instances; the cores are the same either way).
+    #[arg(long)]
+    relax_unexecuted: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: TableFormat,
@@ -79,6 +84,7 @@ pub fn eval(a: EvalArgs) -> Result<ExitCode> {
         relaxed: a.relaxed,
         bugassist_solves: a.bugassist_solves,
         mutants: a.mutants,
+        relax_unexecuted: a.relax_unexecuted,
     };
     let terminal = std::io::stderr().is_terminal();
     let progress = |done: usize, total: usize| {

@@ -48,7 +48,11 @@ pub enum CoreOrder {
 
 impl Encoding {
     /// Marks which instances a fixed input's run executes (one solve with every statement on).
-    pub(crate) fn mark_executed(&mut self, keep_satisfied: bool) -> Result<(), EncodeError> {
+    pub(crate) fn mark_executed(
+        &mut self,
+        keep_satisfied: bool,
+        relax_unexecuted: bool,
+    ) -> Result<(), EncodeError> {
         let stmts: Vec<GroupId> = self.instances.iter().filter_map(|i| i.group).collect();
         let Outcome::Sat(model) = self.session.solve(&stmts, &[])? else {
             return Err(EncodeError::Unsupported(
@@ -57,8 +61,9 @@ impl Encoding {
         };
         for i in &mut self.instances {
             i.executed = Some(model.value(i.guard));
-            // Code the run does not execute is never blamed: its groups become hard.
-            if let (Some(false), Some(g)) = (i.executed, i.group) {
+            // Code the run does not execute is never blamed: its groups become hard (or stay
+            // soft but assumed by every query, to be relaxed only with its statement).
+            if let (Some(false), Some(g), false) = (i.executed, i.group, relax_unexecuted) {
                 self.session.harden(g)?;
             }
         }
@@ -140,9 +145,11 @@ impl Encoding {
         Ok(out)
     }
 
-    /// Whether the statements in `relaxed` repair the run together: with every executed instance
-    /// of them relaxed (the other executed instances on, unexecuted code and satisfied
-    /// postconditions hard), the run can satisfy `postconditions` — a correction set. One solve.
+    /// Whether the statements in `relaxed` repair the run together: with every instance of them
+    /// the encoding leaves soft relaxed — the executed ones, and with
+    /// `EncodeOptions::relax_unexecuted` the others too — and every other instance on
+    /// (satisfied postconditions hard), the run can satisfy `postconditions`: a correction set.
+    /// One solve.
     pub fn repairs(
         &mut self,
         postconditions: &[GroupId],
@@ -151,10 +158,9 @@ impl Encoding {
         let mut on: Vec<GroupId> = self
             .instances
             .iter()
-            .filter(|i| i.executed == Some(true) && !relaxed.contains(&i.stmt))
+            .filter(|i| !relaxed.contains(&i.stmt))
             .filter_map(|i| i.group)
             .collect();
-        on.extend(self.background_groups());
         on.extend(postconditions);
         Ok(matches!(self.session.solve(&on, &[])?, Outcome::Sat(_)))
     }

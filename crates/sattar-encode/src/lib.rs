@@ -94,6 +94,11 @@ pub struct EncodeOptions {
     /// them soft like the violated ones (the relaxed cores of Gopinath et al., ASE 2012, which can
     /// blame more code; see docs/LOCALIZE.md#step-1-unsat-core).
     pub keep_satisfied: bool,
+    /// Grouped, fixed input: leave the groups of the statement instances the run does not execute
+    /// soft (every query still assumes them), so that a statement can be relaxed in all its
+    /// instances — the executed ones and those a repaired run's changed path would execute
+    /// ([`Encoding::repairs`]). Cores are the same either way: they always assume those groups.
+    pub relax_unexecuted: bool,
     /// The most circuit nodes one encoding may build (its memory, about 700 bytes a node).
     pub max_gates: usize,
 }
@@ -111,6 +116,7 @@ impl Default for EncodeOptions {
             max_unroll: 256,
             max_instances: DEFAULT_MAX_INSTANCES,
             keep_satisfied: true,
+            relax_unexecuted: false,
             max_gates: DEFAULT_MAX_GATES,
         }
     }
@@ -316,7 +322,7 @@ pub fn encode(
             None if opts.mode == Mode::Direct => return Ok(direct),
             None => {
                 let mut grouped = build(program, method, spec, pre, Mode::Grouped, bounds)?;
-                grouped.mark_executed(opts.keep_satisfied)?;
+                grouped.mark_executed(opts.keep_satisfied, opts.relax_unexecuted)?;
                 return Ok(grouped);
             }
         }

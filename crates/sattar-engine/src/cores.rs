@@ -34,6 +34,9 @@ pub struct CoreRequest {
     pub max_cores: usize,
     /// Postconditions the failing run satisfies stay hard (default); `false`: the paper's relaxed cores.
     pub keep_satisfied: bool,
+    /// A statement repairs the run if relaxing it in every instance — those the run did not
+    /// execute too — does (`EncodeOptions::relax_unexecuted`); default: its executed instances.
+    pub relax_unexecuted: bool,
 }
 
 impl Default for CoreRequest {
@@ -44,6 +47,7 @@ impl Default for CoreRequest {
             order: CoreOrder::default(),
             max_cores: 8,
             keep_satisfied: true,
+            relax_unexecuted: false,
         }
     }
 }
@@ -98,6 +102,7 @@ pub fn cores(subject: &Subject, req: &CoreRequest) -> Result<CoreAnalysis, Engin
         max_unroll: req.check.max_unroll.max(256),
         max_instances: req.check.max_instances,
         keep_satisfied: req.keep_satisfied,
+        relax_unexecuted: req.relax_unexecuted,
         max_gates: req.check.max_gates,
     };
     let mut encoding = encode(

@@ -65,6 +65,9 @@ pub struct EvalOptions {
     pub bugassist_solves: usize,
     /// Killed mutants evaluated per subject method of the selected faults (0: none).
     pub mutants: usize,
+    /// A statement repairs the run when relaxing it in every instance does, those the failing
+    /// run did not execute included (SAT-TAR's tie-break, BugAssist).
+    pub relax_unexecuted: bool,
 }
 
 /// The most inputs a pool keeps: a larger pool is sampled uniformly (seeded reservoir sampling),
@@ -584,6 +587,7 @@ impl<'j> JobContext<'j> {
             cores: CoreRequest {
                 input: Some(self.job.input.clone()),
                 keep_satisfied: !opts.relaxed,
+                relax_unexecuted: opts.relax_unexecuted,
                 ..CoreRequest::default()
             },
             ..LocalizeOptions::default()

@@ -99,6 +99,7 @@ fn eval_runs_killed_mutants_as_faults_and_ranks_omissions_around_the_gap() {
         relaxed: false,
         bugassist_solves: 10,
         mutants: 40,
+        relax_unexecuted: false,
     };
     let done = evaluate(&opts, &|_, _| {}).unwrap();
     let set = &done.mutant_sets[0];

@@ -115,6 +115,8 @@ impl LocalizePlan {
                 order: order_of(&h.bounds.order).map_err(bad)?,
                 keep_satisfied: h.keep_satisfied,
                 max_cores: h.max_cores,
+                // Sessions record the default (`sattar localize` has no flag for it).
+                relax_unexecuted: false,
             },
         };
         let limits = RunLimits {

@@ -492,6 +492,8 @@ pub struct EvalRequest {
     pub bugassist_solves: usize,
     /// Killed mutants evaluated per subject method (`--mutants`; 0: none).
     pub mutants: usize,
+    /// Repairs relax every instance of a statement (`--relax-unexecuted`).
+    pub relax_unexecuted: bool,
 }
 
 /// The rows of an evaluation and what the tables need to lay them out.
@@ -601,6 +603,7 @@ fn experiment_options(req: &EvalRequest, catalog: &Catalog) -> Result<EvalOption
         relaxed: req.relaxed,
         bugassist_solves: req.bugassist_solves,
         mutants: req.mutants,
+        relax_unexecuted: req.relax_unexecuted,
     })
 }
 
