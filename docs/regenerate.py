@@ -3,7 +3,7 @@
 
 Usage (from the repository root, after `cargo build --release`):
 
-    python3 docs/regenerate.py [--threads N] [--sattar PATH] [--check]
+    python3 docs/regenerate.py [--threads N] [--sattar PATH] [--check] [--only TEXT]
 
 Each generated table in EVALUATION.md follows a marker line
 
@@ -16,7 +16,9 @@ the first table under the `###` or `####` heading that starts so). The script ru
 (with `--threads N`, default 2), replaces every marked table with what it printed, writes each
 command's per-case rows as JSON to docs/evaluation/ (`--raw`), and the versions of sattar, the
 SAT solver and the JDK to docs/evaluation/VERSIONS. With `--check` it writes nothing and exits 1
-if a table other than a `Times` table (timings are never the same twice) would change.
+if a table other than a `Times` table (timings are never the same twice) would change. With
+`--only TEXT` it runs only the commands whose arguments contain TEXT and leaves every other
+table (and raw file) as it is.
 """
 
 import argparse
@@ -84,6 +86,8 @@ def regenerate(lines, outputs):
         if not mark:
             continue
         args, name = mark.group(1), mark.group(2)
+        if args not in outputs:
+            continue
         old = []
         while i < len(lines) and lines[i].startswith("|"):
             old.append(lines[i])
@@ -113,6 +117,7 @@ def main():
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--sattar", default=os.path.join(ROOT, "target", "release", "sattar"))
     ap.add_argument("--check", action="store_true")
+    ap.add_argument("--only", default=None)
     opts = ap.parse_args()
     with open(DOC) as f:
         lines = f.read().split("\n")
@@ -124,6 +129,8 @@ def main():
     if not opts.check:
         os.makedirs(RAW, exist_ok=True)
     outputs = {}
+    if opts.only is not None:
+        commands = [c for c in commands if opts.only in c]
     for args in commands:
         raw = None if opts.check else os.path.join(RAW, slug(args) + ".json")
         print(f"sattar eval {args}", file=sys.stderr)

@@ -200,11 +200,7 @@ pub fn classify(
     let reference = observe(&correct, &inputs)?;
     let mut order: Vec<usize> = (0..candidates.len()).collect();
     if let Classify::UntilKilled(_) = how {
-        let mut rng = crate::SplitMix64(seed);
-        for i in 0..order.len() {
-            let j = i + rng.below(order.len() - i);
-            order.swap(i, j);
-        }
+        crate::SplitMix64(seed).shuffle(&mut order);
     }
     let mut set = MutantSet {
         method: format!("{} {}", prefix(&base.id), base.method)
@@ -333,12 +329,8 @@ pub fn select(set: &MutantSet, n: usize, seed: u64) -> Vec<&Mutant> {
         .iter()
         .filter(|m| matches!(m.status, MutantStatus::Killed(_)))
         .collect();
-    let mut rng = crate::SplitMix64(seed);
-    // A partial Fisher–Yates shuffle: the first `n` are a uniform sample.
-    for i in 0..n.min(killed.len()) {
-        let j = i + rng.below(killed.len() - i);
-        killed.swap(i, j);
-    }
+    // The first `n` of a uniform shuffle are a uniform sample.
+    crate::SplitMix64(seed).shuffle(&mut killed);
     killed.truncate(n);
     let order = |m: &Mutant| set.mutants.iter().position(|x| x.fault.id == m.fault.id);
     killed.sort_by_key(|m| order(m));

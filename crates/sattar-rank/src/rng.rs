@@ -23,4 +23,35 @@ impl SplitMix64 {
             (self.next_u64() % n as u64) as usize
         }
     }
+
+    /// Shuffles `items` in place (Fisher–Yates, from the back): every order equally likely.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SplitMix64;
+
+    #[test]
+    fn a_shuffle_is_a_permutation_fixed_by_the_seed() {
+        let shuffled = |seed| {
+            let mut v: Vec<u32> = (0..50).collect();
+            SplitMix64(seed).shuffle(&mut v);
+            v
+        };
+        let mut sorted = shuffled(7);
+        assert_ne!(sorted, (0..50).collect::<Vec<_>>());
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..50).collect::<Vec<_>>());
+        assert_eq!(shuffled(7), shuffled(7));
+        assert_ne!(shuffled(7), shuffled(8));
+        // One element or none: nothing to draw, no number consumed.
+        let mut rng = SplitMix64(3);
+        rng.shuffle(&mut [1]);
+        assert_eq!(rng.0, 3);
+    }
 }

@@ -12,9 +12,7 @@ pub fn random_tests(
     rng: &mut SplitMix64,
 ) -> Vec<TestRecord> {
     let mut idx: Vec<usize> = (0..pool.len()).collect();
-    for i in (1..idx.len()).rev() {
-        idx.swap(i, rng.below(i + 1));
-    }
+    rng.shuffle(&mut idx);
     let mut out: Vec<TestRecord> = idx.iter().take(n).map(|&i| pool[i].clone()).collect();
     let fails = |t: &TestRecord| matches!(&t.verdict, TestVerdict::Fail(v) if v.iter().all(|x| violated.contains(x)));
     if !out.iter().any(fails) {
