@@ -209,6 +209,16 @@ pub(crate) fn judged_pool(
     subject: &Subject,
     inputs: Vec<TestInput>,
 ) -> Result<Vec<TestRecord>, EngineError> {
+    judged_pool_seeing(subject, inputs, &mut |_| {})
+}
+
+/// [`judged_pool`], showing every run to `see` first (those past the step limit too): one run
+/// per input for whoever needs the runs as well as the pool.
+pub(crate) fn judged_pool_seeing(
+    subject: &Subject,
+    inputs: Vec<TestInput>,
+    see: &mut dyn FnMut(&sattar_java::Execution),
+) -> Result<Vec<TestRecord>, EngineError> {
     let mut exec = Interpreter(Limits {
         max_steps: POOL_STEPS,
         ..Limits::default()
@@ -216,6 +226,7 @@ pub(crate) fn judged_pool(
     let mut pool = Vec::new();
     for input in inputs {
         let run = exec.execute(subject, &input)?;
+        see(&run);
         if run.termination == Termination::StepLimit {
             continue;
         }

@@ -5,13 +5,12 @@
 //! duplicate of an earlier killed mutant (likewise), not killed, or refused (javac or sattar does
 //! not accept it).
 
-use crate::experiment::{judged_pool, parallel_map, valid_inputs, with_failures, POOL_STEPS};
-use crate::localize::{Executor, Interpreter};
+use crate::experiment::{judged_pool_seeing, parallel_map, valid_inputs, with_failures};
 use crate::{EngineError, Subject, TestRecord, TestVerdict};
 use sattar_catalog::{Catalog, Fault, Mutation};
 use sattar_heap::TestInput;
 use sattar_java::mutate::{mutants, Operator, SourceMutant};
-use sattar_java::{Limits, Termination};
+use sattar_java::Termination;
 use sattar_jdk::SourceText;
 use std::collections::BTreeMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -146,24 +145,22 @@ fn as_fault(base: &Fault, sources: &[SourceText], m: &SourceMutant, id: String) 
     }
 }
 
-/// A run's observable end: how it ended and its post-state, hashed.
-fn observe(subject: &Subject, inputs: &[TestInput]) -> Result<Vec<u64>, EngineError> {
-    let mut exec = Interpreter(Limits {
-        max_steps: POOL_STEPS,
-        ..Limits::default()
-    });
-    inputs
-        .iter()
-        .map(|input| {
-            let run = exec.execute(subject, input)?;
-            let mut h = DefaultHasher::new();
-            format!("{:?}", run.termination).hash(&mut h);
-            if run.termination != Termination::StepLimit {
-                format!("{:?}", run.post).hash(&mut h);
-            }
-            Ok(h.finish())
-        })
-        .collect()
+/// The judged pool of `inputs` and each run's observable end — how it ended and its
+/// post-state — hashed, from one run per input.
+fn observe(
+    subject: &Subject,
+    inputs: &[TestInput],
+) -> Result<(Vec<u64>, Vec<TestRecord>), EngineError> {
+    let mut ends = Vec::with_capacity(inputs.len());
+    let pool = judged_pool_seeing(subject, inputs.to_vec(), &mut |run| {
+        let mut h = DefaultHasher::new();
+        format!("{:?}", run.termination).hash(&mut h);
+        if run.termination != Termination::StepLimit {
+            format!("{:?}", run.post).hash(&mut h);
+        }
+        ends.push(h.finish());
+    })?;
+    Ok((ends, pool))
 }
 
 /// Mutants classified between two checks of `Classify::UntilKilled`.
@@ -197,7 +194,7 @@ pub fn classify(
     let (inputs, complete) = valid_inputs(&correct, scope, seed)?;
     // No input at all proves nothing equivalent.
     let complete = complete && !inputs.is_empty();
-    let reference = observe(&correct, &inputs)?;
+    let (reference, _) = observe(&correct, &inputs)?;
     let mut order: Vec<usize> = (0..candidates.len()).collect();
     if let Classify::UntilKilled(_) = how {
         crate::SplitMix64(seed).shuffle(&mut order);
@@ -283,11 +280,10 @@ fn judge_mutant(
     scope: usize,
 ) -> Result<Judged, EngineError> {
     let subject = Subject::of_fault_in(catalog, fault)?;
-    let sig = observe(&subject, inputs)?;
+    let (sig, mut pool) = observe(&subject, inputs)?;
     if complete && sig == reference {
         return Ok(Judged::Same);
     }
-    let mut pool = judged_pool(&subject, inputs.to_vec())?;
     if !pool.iter().any(is_failing) && !complete {
         // A sampled pool can miss every failing input: ask the encoding for one.
         pool = with_failures(&subject, pool, scope, 1)?;
