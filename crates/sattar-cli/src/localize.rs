@@ -61,7 +61,7 @@ pub enum GranularityArg {
 }
 
 /// The flags a session records: with `--resume` they come from the session file.
-const RECORDED: [&str; 32] = [
+const RECORDED: [&str; 33] = [
     "paths",
     "method",
     "fault",
@@ -90,6 +90,7 @@ const RECORDED: [&str; 32] = [
     "formula",
     "session",
     "min_scope",
+    "max_gen_scope",
     "engine",
     "max_steps",
     "timeout",
@@ -129,6 +130,11 @@ pub struct LocalizeArgs {
     /// The smallest scope tests are generated in (the failing input's, if larger).
     #[arg(long, default_value_t = 1)]
     min_scope: usize,
+    /// The largest scope tests are generated in (unless --min-scope asks for more): a failing
+    /// input with more objects of one class has its tests generated in this scope, since each
+    /// generation query over a larger free pre-state can take seconds.
+    #[arg(long, default_value_t = sattar_engine::DEFAULT_MAX_GEN_SCOPE)]
+    max_gen_scope: usize,
     #[command(flatten)]
     exec: ExecArgs,
     /// Also write the spectrum as a GZoltar 1.7 output directory (spectra.csv, matrix.txt,
@@ -182,13 +188,14 @@ fn plan(a: &LocalizeArgs) -> Result<LocalizePlan> {
     let (engine, limits) = (a.exec.engine.kind(), a.exec.limits());
     let resolved = crate::commands::resolve(&a.subject, &a.failure.from_test, engine, &limits)?;
     let (request, subject) = (resolved.request, resolved.subject);
-    if a.min_scope == 0 {
-        bail!("--min-scope 0: give at least 1 object per class");
+    if a.min_scope == 0 || a.max_gen_scope == 0 {
+        bail!("--min-scope / --max-gen-scope 0: give at least 1 object per class");
     }
     let options = LocalizeOptions {
         technique: technique(a.technique),
         formula: a.formula.first().cloned().unwrap_or_default(),
         min_scope: a.min_scope,
+        max_gen_scope: a.max_gen_scope,
         cores: a.failure.core_request(&subject, resolved.captured)?,
         ..LocalizeOptions::default()
     };
@@ -212,6 +219,9 @@ pub fn localize(a: LocalizeArgs) -> Result<ExitCode> {
     if a.format == LocalizeFormat::Text {
         let finished = session.is_finished();
         out::eprintln(&report::session_note(session.session_path(), finished));
+        if let Some(note) = session.generation_note() {
+            out::eprintln(&note);
+        }
     }
     if session.core_is_empty() {
         out::eprintln(&report::empty_core_note(session.violated()));

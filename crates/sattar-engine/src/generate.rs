@@ -10,8 +10,15 @@ use sattar_encode::{
 };
 use sattar_heap::TestInput;
 use sattar_java::StmtId;
-use sattar_sat::{Bool, Outcome};
+use sattar_sat::{Bool, Budget, Outcome};
 use std::collections::{BTreeMap, BTreeSet};
+use std::time::Duration;
+
+/// The scope tests are generated in for `failing`: its scope, at most `max` unless `min` asks
+/// for more.
+pub fn generation_scope(failing: &TestInput, min: usize, max: usize) -> usize {
+    scope_of(failing).min(max).max(min)
+}
 
 /// One generated test: the input, its predicted run, and the prefix it negates.
 #[derive(Clone, Debug)]
@@ -59,15 +66,16 @@ pub struct FailingPath {
 
 impl FailingPath {
     /// Locates the failing run of `failing` (two encodings of the fixed input, computed once).
+    /// Tests are generated in the failing input's scope, at most `max` unless `min` asks for more.
     pub fn new(
         subject: &Subject,
         failing: &TestInput,
-        min_scope: usize,
+        (min, max): (usize, usize),
         opts: &EncodeOptions,
     ) -> Result<FailingPath, EngineError> {
         let (p, m, spec) = (&subject.program, subject.method, &subject.spec);
         let fixed = encode(p, m, spec, PreSpec::Fixed(failing), opts)?;
-        let scope = scope_of(failing).max(min_scope);
+        let scope = generation_scope(failing, min, max);
         let bounds = merge(
             free_bounds(p, m, spec, scope, opts)?,
             &fixed.bounds,
@@ -95,13 +103,22 @@ impl FailingPath {
 
 impl PathQueries {
     /// Encodes a free pre-state of the failing input's scope (invariant, precondition and bounds
-    /// asserted): one fresh solver for one round's queries.
-    pub fn new(subject: &Subject, failing: &FailingPath) -> Result<PathQueries, EngineError> {
+    /// asserted): one fresh solver for one round's queries, which together may take `sat_time`
+    /// (`--sat-time`; checked before each solver call, since varisat cannot be interrupted).
+    pub fn new(
+        subject: &Subject,
+        failing: &FailingPath,
+        sat_time: Option<Duration>,
+    ) -> Result<PathQueries, EngineError> {
         let (p, m, spec) = (&subject.program, subject.method, &subject.spec);
         let free = PreSpec::Free {
             scope: failing.scope,
         };
         let mut enc = encode_with_bounds(p, m, spec, free, failing.bounds.clone())?;
+        enc.session.set_budget(Budget {
+            time: sat_time,
+            solves: None,
+        });
         let (valid, fits) = (enc.pre_ok(), enc.in_bounds());
         enc.session.assert_hard(valid);
         enc.session.assert_hard(fits);

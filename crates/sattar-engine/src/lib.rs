@@ -33,10 +33,10 @@ pub use from_test::{
     capture_failure, capture_first_failure, spec_from_test_request, CapturedFailure, FromTest,
     DEBIAN_JUNIT, TEST_ROOT,
 };
-pub use generate::{scope_of, Candidate, FailingPath, PathQueries};
+pub use generate::{generation_scope, scope_of, Candidate, FailingPath, PathQueries};
 pub use localize::{
     best_rank, Executor, Interpreter, LocalizeOptions, Localizer, RankedStmt, Round, StopReason,
-    Strategy, Technique, TestRecord, TimedInterpreter,
+    Strategy, Technique, TestRecord, TimedInterpreter, DEFAULT_MAX_GEN_SCOPE,
 };
 pub use oracle::{judge, Judged, TestVerdict, NO_EXCEPTION, TERMINATES};
 pub use rng::SplitMix64;

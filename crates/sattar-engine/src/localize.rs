@@ -49,6 +49,11 @@ impl Technique {
     }
 }
 
+/// The default largest generation scope: the paper's tests are "no larger than the failing
+/// input", and each negated-prefix query over a free pre-state of a 20-node tree takes seconds
+/// (docs/LOCALIZE.md, step 4; docs/PERFORMANCE.md, *Scale*).
+pub const DEFAULT_MAX_GEN_SCOPE: usize = 6;
+
 /// Options of a localization.
 #[derive(Clone, Debug)]
 pub struct LocalizeOptions {
@@ -58,6 +63,9 @@ pub struct LocalizeOptions {
     pub formula: String,
     /// The smallest scope tests are generated in (the failing input's scope if larger).
     pub min_scope: usize,
+    /// The largest scope tests are generated in unless `min_scope` asks for more: a failing
+    /// input with more objects of one class has its tests generated in this scope.
+    pub max_gen_scope: usize,
     /// Consecutive rounds without a change in any suspect's rating before the new strategy.
     pub switch_after: usize,
     /// Cores: how the failing input is found and the most iterative cores.
@@ -70,6 +78,7 @@ impl Default for LocalizeOptions {
             technique: Technique::SatTar,
             formula: "tarantula".into(),
             min_scope: 1,
+            max_gen_scope: DEFAULT_MAX_GEN_SCOPE,
             switch_after: 2,
             cores: CoreRequest::default(),
         }
@@ -420,7 +429,11 @@ impl<'s> Localizer<'s> {
 
     /// The most similar candidate with new coverage, or `None`.
     fn next_candidate(&self) -> Result<Option<Candidate>, EngineError> {
-        let mut queries = PathQueries::new(self.subject, self.failing_path()?)?;
+        let mut queries = PathQueries::new(
+            self.subject,
+            self.failing_path()?,
+            self.opts.cores.check.sat_time,
+        )?;
         // What each earlier test covered, and what the encoding had predicted where that differs:
         // an input whose run was cut short (the clock) is not generated again.
         let tried: Vec<BTreeSet<StmtId>> = std::iter::once(&self.initial)
@@ -475,7 +488,7 @@ impl<'s> Localizer<'s> {
         let p = FailingPath::new(
             self.subject,
             &self.initial.input,
-            self.opts.min_scope,
+            (self.opts.min_scope, self.opts.max_gen_scope),
             &opts,
         )?;
         Ok(self.failing_path.get_or_init(|| p))

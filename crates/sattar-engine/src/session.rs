@@ -118,6 +118,9 @@ pub struct SessionHeader {
     pub formula: String,
     /// The smallest generation scope.
     pub min_scope: usize,
+    /// The largest generation scope (sessions recorded before it was bounded: none).
+    #[serde(default = "unbounded_scope")]
+    pub max_gen_scope: usize,
     /// Rounds without change before the strategy switch.
     pub switch_after: usize,
     /// Whether satisfied postconditions are hard in cores.
@@ -514,4 +517,9 @@ mod tests {
             .expect_err("no check")
             .contains("no `check`"));
     }
+}
+
+/// What a session recorded before `max_gen_scope` existed generated in: the failing input's scope.
+fn unbounded_scope() -> usize {
+    usize::MAX
 }

@@ -1,6 +1,7 @@
 //! Korat's classic benchmark: every binary search tree with exactly n nodes and keys 0..n
-//! (Catalan(n) of them), timed, against Korat's published times. Run:
-//! `cargo bench -p sattar-gen --bench catalan`.
+//! (Catalan(n) of them), counted and timed. The counts are checked against Korat's published
+//! ones; its published times come from other hardware and are not a ratio sattar reports (speed
+//! is compared only with a peer run side by side). Run: `cargo bench -p sattar-gen --bench catalan`.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
 
@@ -10,14 +11,14 @@ use sattar_java::parse_program;
 use sattar_spec::{parse_spec, resolve, ResolvedMethod};
 use std::time::Instant;
 
-/// Korat (ISSTA 2002) on BinarySearchTree: (size, structures, seconds).
-const KORAT: [(usize, u64, f64); 2] = [(8, 1_430, 2.2), (10, 16_796, 60.0)];
+/// Korat (ISSTA 2002) on BinarySearchTree: (size, structures).
+const KORAT: [(usize, u64); 2] = [(8, 1_430), (10, 16_796)];
 
 fn main() {
     let (schema, rm) = subject();
     println!(
-        "{:>3} {:>8} {:>11} {:>10} {:>14}",
-        "n", "trees", "explored", "seconds", "vs Korat"
+        "{:>3} {:>8} {:>11} {:>10}",
+        "n", "trees", "explored", "seconds"
     );
     for n in 0..=10usize {
         let fin = finitization(&schema, &rm, n);
@@ -25,13 +26,11 @@ fn main() {
         let t0 = Instant::now();
         let stats = generator.explore().unwrap_or_else(|e| panic!("{e}"));
         let secs = t0.elapsed().as_secs_f64();
-        let korat = KORAT.iter().find(|(size, _, _)| *size == n);
-        let ratio = korat.map_or(String::new(), |(_, count, k)| {
+        if let Some((_, count)) = KORAT.iter().find(|(size, _)| *size == n) {
             assert_eq!(stats.valid, *count, "Korat's count at n = {n}");
-            format!("{:.0}x faster", k / secs)
-        });
+        }
         println!(
-            "{n:>3} {:>8} {:>11} {secs:>10.4} {ratio:>14}",
+            "{n:>3} {:>8} {:>11} {secs:>10.4}",
             stats.valid, stats.explored
         );
     }

@@ -16,8 +16,8 @@ fn main() {
     let text = std::fs::read_to_string(root.join(rel)).expect("subject");
     let p = parse_program(rel, &text).unwrap_or_else(|e| panic!("{}", e[0]));
     let m = p.find_methods("add")[0].id;
-    let worker = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../target-jvm/release/sattar-jvm-worker");
+    // Cargo builds the package's worker binary for its benches, in the same target directory.
+    let worker = PathBuf::from(env!("CARGO_BIN_EXE_sattar-jvm-worker"));
     let worker = std::env::var_os("SATTAR_JVM_WORKER").map_or(worker, PathBuf::from);
     let opts = JvmOptions {
         cache_dir: Some(std::env::temp_dir().join("sattar-bench-cache")),

@@ -5,7 +5,7 @@
 use crate::generate::{FailingPath, PathQueries};
 use crate::localize::Executor;
 use crate::{judge, EngineError, Subject, TestRecord};
-use sattar_encode::EncodeOptions;
+use sattar_encode::{CheckOptions, EncodeOptions};
 use sattar_java::{BranchEvent, StmtId};
 use std::collections::{BTreeSet, HashMap};
 
@@ -42,9 +42,10 @@ pub fn directed_tests(
 ) -> Result<Vec<TestRecord>, EngineError> {
     let all: BTreeSet<StmtId> = subject.program.stmts.iter().map(|s| s.id).collect();
     let mut tests = vec![failing.clone()];
-    let path = FailingPath::new(subject, &failing.input, 1, &EncodeOptions::default())?;
+    let scopes = (1, crate::localize::DEFAULT_MAX_GEN_SCOPE);
+    let path = FailingPath::new(subject, &failing.input, scopes, &EncodeOptions::default())?;
     while tests.len() < n {
-        let mut q = PathQueries::new(subject, &path)?;
+        let mut q = PathQueries::new(subject, &path, CheckOptions::default().sat_time)?;
         let tried: Vec<BTreeSet<StmtId>> = tests.iter().map(|t| t.covered.clone()).collect();
         let candidates = q.candidates(&all, &tried, false)?;
         let best = candidates.into_iter().max_by(|a, b| {

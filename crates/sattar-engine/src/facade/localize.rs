@@ -108,6 +108,7 @@ impl LocalizePlan {
             technique,
             formula: h.formula.clone(),
             min_scope: h.min_scope,
+            max_gen_scope: h.max_gen_scope,
             switch_after: h.switch_after,
             cores: CoreRequest {
                 input,
@@ -271,6 +272,7 @@ fn header(
         technique: o.technique.name().into(),
         formula: o.formula.clone(),
         min_scope: o.min_scope,
+        max_gen_scope: o.max_gen_scope,
         switch_after: o.switch_after,
         keep_satisfied: o.cores.keep_satisfied,
         max_cores: o.cores.max_cores,
@@ -337,6 +339,21 @@ impl LocalizeSession<'_> {
     /// The constraints the failing run violates.
     pub fn violated(&self) -> &[String] {
         self.localizer.violated()
+    }
+
+    /// When the failing input is larger than the scope tests are generated in, what that scope
+    /// is, for the user.
+    pub fn generation_note(&self) -> Option<String> {
+        let (input, o) = (&self.localizer.initial.input, self.localizer.options());
+        let (failing, scope) = (
+            crate::scope_of(input),
+            crate::generation_scope(input, o.min_scope, o.max_gen_scope),
+        );
+        (scope < failing).then(|| {
+            format!(
+                "tests were generated with at most {scope} objects per class; the failing input has {failing} (--max-gen-scope)"
+            )
+        })
     }
 
     /// Whether no round is left: the session was finished, or the loop has stopped.

@@ -372,6 +372,7 @@ fn core_summary(s: &Subject, a: &CoreAnalysis) -> CoreSummary {
         clauses: a.encoding.session.num_clauses(),
         groups: a.encoding.executed_groups().len() + a.encoding.postcondition_groups().len(),
         ms: a.time.as_secs_f64() * 1e3,
+        core_ms: a.core_time.as_secs_f64() * 1e3,
     }
 }
 

@@ -1,0 +1,345 @@
+//! Scale (issue 19): `sattar core` and `sattar localize` on failing runs of long lists and large
+//! trees, as a user runs them. Per case and size: the grouped encoding's variables and clauses,
+//! the core search (one core, `--max-cores 1`) against PySAT's MUSX on the very same problem
+//! (the exported WCNF, search against search), and the whole `localize` (interpreter engine) in
+//! CPU seconds of the process with the faulty line's rank — on the whole input, and with
+//! `--shrink` (the input shrunk first). Every process runs under `--sat-time` (the budget, default
+//! 30 s; `SATTAR_SCALE_BUDGET=SECONDS`) and is stopped at twice that plus 10 s, since a solver call
+//! already running is not interrupted; a case past its budget skips its larger sizes.
+//! Run: `cargo bench -p sattar-cli --bench scale` (the MUSX column only when python3 has PySAT).
+//! Linux only: CPU time is read from `/proc/self/stat` (the reaped children's user + system).
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The failing input of a case at `n` nodes, as the JSON `--input` reads.
+#[derive(Clone, Copy)]
+enum Shape {
+    /// `LinkedList` with keys `0..n`, deleting the middle key.
+    List,
+    /// `BinarySearchTree` of keys `0, 2, …, 2n-2` inserted so it is balanced; `add(k)`.
+    Bst { k: fn(usize) -> i64 },
+}
+
+struct Case {
+    fault: &'static str,
+    shape: Shape,
+    sizes: &'static [usize],
+}
+
+const CASES: &[Case] = &[
+    Case {
+        fault: "sll.removeErr",
+        shape: Shape::List,
+        sizes: &[10, 20, 30, 40, 50],
+    },
+    Case {
+        fault: "sll.sizeErr",
+        shape: Shape::List,
+        sizes: &[10, 20, 30, 40, 50],
+    },
+    // The walk goes left once (`k = 1`), which traverseErr turns right.
+    Case {
+        fault: "bst.traverseErr",
+        shape: Shape::Bst { k: |_| 1 },
+        sizes: &[5, 10, 20, 30],
+    },
+    // The new key is the largest: inserted to the right, which rightErr points at `y` itself.
+    Case {
+        fault: "bst.rightErr",
+        shape: Shape::Bst {
+            k: |n| 2 * n as i64 - 1,
+        },
+        sizes: &[5, 10, 20, 30],
+    },
+];
+
+fn list_json(n: usize) -> Value {
+    let mut objects = serde_json::Map::new();
+    objects.insert(
+        "L0".into(),
+        serde_json::json!({"class": "LinkedList", "header": "N0", "size": n}),
+    );
+    for i in 0..n {
+        let next = if i + 1 < n {
+            Value::from(format!("N{}", i + 1))
+        } else {
+            Value::Null
+        };
+        objects.insert(
+            format!("N{i}"),
+            serde_json::json!({"class": "LinkedList.Node", "key": i, "next": next}),
+        );
+    }
+    serde_json::json!({"this": "L0", "args": {"k": n / 2}, "objects": objects})
+}
+
+fn bst_json(n: usize, k: i64) -> Value {
+    // Insertion order that keeps the tree balanced: the middle key, then each half likewise.
+    fn order(lo: usize, hi: usize, out: &mut Vec<usize>) {
+        if lo < hi {
+            let mid = (lo + hi) / 2;
+            out.push(mid);
+            order(lo, mid, out);
+            order(mid + 1, hi, out);
+        }
+    }
+    let mut keys = Vec::new();
+    order(0, n, &mut keys);
+    // (key, left, right, parent) per node, in insertion order (node i is `N{i}`).
+    let mut nodes: Vec<(i64, Option<usize>, Option<usize>, Option<usize>)> = Vec::new();
+    for (i, &key) in keys.iter().enumerate() {
+        let key = 2 * key as i64;
+        let mut parent = None;
+        let mut at = (i > 0).then_some(0);
+        while let Some(c) = at {
+            parent = Some(c);
+            at = if key < nodes[c].0 {
+                nodes[c].1
+            } else {
+                nodes[c].2
+            };
+        }
+        if let Some(p) = parent {
+            if key < nodes[p].0 {
+                nodes[p].1 = Some(i);
+            } else {
+                nodes[p].2 = Some(i);
+            }
+        }
+        nodes.push((key, None, None, parent));
+    }
+    let r = |x: Option<usize>| x.map_or(Value::Null, |i| Value::from(format!("N{i}")));
+    let mut objects = serde_json::Map::new();
+    objects.insert(
+        "T0".into(),
+        serde_json::json!({"class": "BinarySearchTree", "root": "N0", "size": n}),
+    );
+    for (i, &(key, left, right, parent)) in nodes.iter().enumerate() {
+        objects.insert(
+            format!("N{i}"),
+            serde_json::json!({"class": "BinarySearchTree.Node", "key": key,
+                "left": r(left), "right": r(right), "parent": r(parent)}),
+        );
+    }
+    serde_json::json!({"this": "T0", "args": {"k": k}, "objects": objects})
+}
+
+/// CPU seconds (user + system) of this process's reaped children so far.
+fn children_cpu(ticks_per_second: f64) -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").expect("/proc/self/stat (Linux)");
+    // Fields after the command name in parentheses: state is field 3, cutime 16, cstime 17.
+    let rest = &stat[stat.rfind(')').expect("stat format") + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let tick = |i: usize| fields[i - 3].parse::<f64>().expect("a number");
+    (tick(16) + tick(17)) / ticks_per_second
+}
+
+fn ticks_per_second() -> f64 {
+    Command::new("getconf")
+        .arg("CLK_TCK")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8_lossy(&o.stdout).trim().parse().ok())
+        .unwrap_or(100.0)
+}
+
+/// What one process did: its JSON output (if it succeeded), CPU seconds, and why it failed.
+struct Run {
+    json: Option<Value>,
+    cpu: f64,
+    failure: Option<String>,
+}
+
+fn run(program: &Path, args: &[String], deadline: Duration, ticks: f64) -> Run {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let cpu0 = children_cpu(ticks);
+    let mut child = Command::new(program)
+        .args(args)
+        .current_dir(&root)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let t0 = Instant::now();
+    let mut stopped = false;
+    // Outputs are small (one JSON document): the pipes do not fill before the process ends.
+    while child.try_wait().expect("wait").is_none() {
+        if t0.elapsed() > deadline {
+            let _ = child.kill();
+            stopped = true;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().expect("output");
+    let cpu = children_cpu(ticks) - cpu0;
+    let failure = if stopped {
+        Some(format!("stopped after {:.0} s", deadline.as_secs_f64()))
+    } else if !out.status.success() {
+        let err = String::from_utf8_lossy(&out.stderr);
+        let first = err.lines().next().unwrap_or("").trim();
+        Some(if first.contains("--sat-time") {
+            "past --sat-time".to_string()
+        } else {
+            first.chars().take(80).collect()
+        })
+    } else {
+        None
+    };
+    let json = serde_json::from_slice(&out.stdout).ok();
+    Run { json, cpu, failure }
+}
+
+/// MUSX's (search ms) on `wcnf`, or why there is none.
+fn musx(wcnf: &Path, deadline: Duration) -> String {
+    let script =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../sattar-engine/benches/musx_time.py");
+    let args = vec![
+        script.display().to_string(),
+        "--runs".into(),
+        "1".into(),
+        wcnf.display().to_string(),
+    ];
+    let mut out = Command::new("python3")
+        .args(&args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("python3");
+    let t0 = Instant::now();
+    while out.try_wait().expect("wait").is_none() {
+        if t0.elapsed() > deadline {
+            let _ = out.kill();
+            let _ = out.wait();
+            return format!("> {:.0} s", deadline.as_secs_f64());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let text =
+        String::from_utf8_lossy(&out.wait_with_output().expect("output").stdout).into_owned();
+    text.split_whitespace()
+        .nth(2)
+        .map_or("– (no PySAT)".into(), str::to_string)
+}
+
+fn main() {
+    let program = PathBuf::from(env!("CARGO_BIN_EXE_sattar"));
+    let budget: f64 = std::env::var("SATTAR_SCALE_BUDGET")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(30.0);
+    let deadline = Duration::from_secs_f64(2.0 * budget + 10.0);
+    let ticks = ticks_per_second();
+    let dir = std::env::temp_dir().join("sattar-scale-bench");
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    println!(
+        "budget: --sat-time {budget} per process (stopped after {:.0} s)",
+        deadline.as_secs_f64()
+    );
+    println!("| fault | nodes | vars | clauses | core ms (search) | MUSX ms (search) | MUSX / sattar | localize CPU s | rank | tests | --shrink: CPU s | rank |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for case in CASES {
+        let mut past_budget = false;
+        for &n in case.sizes {
+            if past_budget {
+                println!(
+                    "| {} | {n} | (skipped: a smaller size was past the budget) |||||||||",
+                    case.fault
+                );
+                continue;
+            }
+            let input = match case.shape {
+                Shape::List => list_json(n),
+                Shape::Bst { k } => bst_json(n, k(n)),
+            };
+            let stem = format!("{}-{n}", case.fault.replace('.', "_"));
+            let input_path = dir.join(format!("{stem}.json"));
+            std::fs::write(&input_path, input.to_string()).expect("write input");
+            let wcnf = dir.join(format!("{stem}.wcnf"));
+            let _ = std::fs::remove_file(&wcnf);
+            let common = |cmd: &str| -> Vec<String> {
+                [cmd, "--fault", case.fault, "--input"]
+                    .iter()
+                    .map(|s| s.to_string())
+                    .chain([
+                        input_path.display().to_string(),
+                        "--format".into(),
+                        "json".into(),
+                        "--sat-time".into(),
+                        budget.to_string(),
+                    ])
+                    .collect()
+            };
+            let mut core_args = common("core");
+            core_args.extend(["--max-cores".into(), "1".into(), "--export-wcnf".into()]);
+            core_args.push(wcnf.display().to_string());
+            let core = run(&program, &core_args, deadline, ticks);
+            let localize = |shrink: bool| {
+                let session = dir.join(format!("{stem}-{shrink}.jsonl"));
+                let _ = std::fs::remove_file(&session);
+                let mut args = common("localize");
+                args.extend(["--engine".into(), "interp".into(), "--session".into()]);
+                args.push(session.display().to_string());
+                if shrink {
+                    args.push("--shrink".into());
+                }
+                run(&program, &args, deadline, ticks)
+            };
+            let whole = localize(false);
+            let shrunk = localize(true);
+            let field = |r: &Run, key: &str| {
+                r.json
+                    .as_ref()
+                    .map(|j| j[key].to_string())
+                    .unwrap_or_else(|| r.failure.clone().unwrap_or_default())
+            };
+            let (core_ms, ratio, vars, clauses) = match &core.json {
+                Some(j) => {
+                    let ours = j["core_ms"].as_f64().unwrap_or(f64::NAN);
+                    let theirs = musx(&wcnf, deadline);
+                    let ratio = theirs
+                        .parse::<f64>()
+                        .map_or("–".into(), |t| format!("{:.2}×", t / ours));
+                    (
+                        format!("{ours:.1}"),
+                        (theirs, ratio),
+                        j["vars"].to_string(),
+                        j["clauses"].to_string(),
+                    )
+                }
+                None => (
+                    core.failure.clone().unwrap_or_default(),
+                    ("–".into(), "–".into()),
+                    "–".into(),
+                    "–".into(),
+                ),
+            };
+            let rank = |r: &Run| {
+                r.json
+                    .as_ref()
+                    .map_or("–".into(), |j| j["fault"]["rank"].to_string())
+            };
+            let cpu = |r: &Run| match &r.failure {
+                None => format!("{:.2}", r.cpu),
+                Some(why) => format!("{why} ({:.1})", r.cpu),
+            };
+            println!(
+                "| {} | {n} | {vars} | {clauses} | {core_ms} | {} | {} | {} | {} | {} | {} | {} |",
+                case.fault,
+                ratio.0,
+                ratio.1,
+                cpu(&whole),
+                rank(&whole),
+                field(&whole, "tests"),
+                cpu(&shrunk),
+                rank(&shrunk)
+            );
+            past_budget = core.failure.is_some() || whole.failure.is_some();
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! Tests of a large failing input are generated in a bounded scope (`max_gen_scope`): the bound
+//! loses only the negated prefixes a small heap cannot follow, and the fault still ranks first.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failing test panics
+
+use sattar_catalog::inputs;
+use sattar_encode::EncodeOptions;
+use sattar_engine::{
+    generation_scope, scope_of, CoreRequest, FailingPath, Interpreter, LocalizeOptions, Localizer,
+    PathQueries, Subject, SubjectRequest,
+};
+use sattar_java::{Limits, StmtId};
+use std::collections::BTreeSet;
+
+/// `sll.removeErr` localized from a 10-node list (deleting key 5): the failing input's scope, the
+/// largest generated test's and the faulty line's rank.
+fn localize(max_gen_scope: usize) -> (usize, usize, Option<usize>) {
+    let subject = Subject::load(&SubjectRequest {
+        fault: Some("sll.removeErr".into()),
+        ..Default::default()
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    let keys: Vec<i32> = (0..10).collect();
+    let opts = LocalizeOptions {
+        max_gen_scope,
+        cores: CoreRequest {
+            input: Some(inputs::list(&keys, None, 5, None)),
+            ..CoreRequest::default()
+        },
+        ..LocalizeOptions::default()
+    };
+    let mut exec = Interpreter(Limits::default());
+    let mut loc = Localizer::start(&subject, opts, &mut exec).unwrap_or_else(|e| panic!("{e}"));
+    while loc
+        .step(&mut exec)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .is_some()
+    {
+        assert!(loc.rounds.len() < 50, "the loop must end");
+    }
+    let largest = loc
+        .rounds
+        .iter()
+        .map(|r| scope_of(&r.test.input))
+        .max()
+        .expect("some test was generated");
+    let line = subject
+        .program
+        .stmts
+        .iter()
+        .find(|s| s.line == 19)
+        .expect("line 19");
+    let file = subject.program.file(line.file).path.clone();
+    (
+        scope_of(&loc.initial.input),
+        largest,
+        loc.rank_of_lines(&[(file, 19)]),
+    )
+}
+
+#[test]
+fn a_large_failing_inputs_tests_stay_within_the_generation_scope() {
+    let (failing, largest, rank) = localize(4);
+    // The list and its 10 nodes: scope 10 (one class holds 10 objects).
+    assert_eq!(failing, 10);
+    assert!(largest <= 4, "a generated test has scope {largest}");
+    assert_eq!(rank, Some(1));
+}
+
+/// Every satisfiable negated prefix of `sll.removeErr`'s run on a 10-node list, as (prefix,
+/// the generated input's scope), with tests generated in at most `max` objects per class.
+fn candidates(max: usize) -> Vec<(usize, usize)> {
+    let subject = Subject::load(&SubjectRequest {
+        fault: Some("sll.removeErr".into()),
+        ..Default::default()
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    let keys: Vec<i32> = (0..10).collect();
+    let input = inputs::list(&keys, None, 5, None);
+    let path = FailingPath::new(&subject, &input, (1, max), &EncodeOptions::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut queries = PathQueries::new(&subject, &path, None).unwrap_or_else(|e| panic!("{e}"));
+    let every: BTreeSet<StmtId> = subject.program.stmts.iter().map(|s| s.id).collect();
+    queries
+        .candidates(&every, &[], false)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .iter()
+        .map(|c| (c.prefix, scope_of(&c.decoded.input)))
+        .collect()
+}
+
+#[test]
+fn the_bound_leaves_out_only_the_prefixes_a_small_heap_cannot_follow() {
+    let (capped, whole) = (candidates(4), candidates(usize::MAX));
+    assert!(capped.iter().all(|&(_, scope)| scope <= 4), "{capped:?}");
+    // Deep prefixes walk past the fourth node: only a larger heap follows them.
+    assert!(whole.iter().any(|&(_, scope)| scope > 4), "{whole:?}");
+    let prefixes = |c: &[(usize, usize)]| c.iter().map(|p| p.0).collect::<BTreeSet<_>>();
+    let (kept, all) = (prefixes(&capped), prefixes(&whole));
+    assert!(
+        kept.is_subset(&all) && kept.len() < all.len(),
+        "{kept:?} of {all:?}"
+    );
+    // Every prefix the bound loses needed more than 4 objects of a class.
+    for &(prefix, scope) in &whole {
+        assert!(
+            kept.contains(&prefix) || scope > 4,
+            "prefix {prefix}: scope {scope}"
+        );
+    }
+}
+
+#[test]
+fn the_generation_scope_is_the_failing_inputs_within_the_bounds() {
+    let keys: Vec<i32> = (0..10).collect();
+    let input = inputs::list(&keys, None, 5, None);
+    assert_eq!(generation_scope(&input, 1, 6), 6);
+    assert_eq!(generation_scope(&input, 1, 20), 10);
+    // `--min-scope` wins over the bound.
+    assert_eq!(generation_scope(&input, 8, 6), 8);
+}
