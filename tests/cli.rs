@@ -592,6 +592,96 @@ fn core_without_an_input_uses_the_smallest_failing_one_and_refuses_a_passing_one
     );
 }
 
+/// A linked list `L0` of `n` nodes with keys `0..n`, deleting key `k`, as JSON.
+fn long_list(n: usize, k: usize) -> String {
+    let nodes: Vec<String> = (0..n)
+        .map(|i| {
+            let next = if i + 1 < n {
+                format!("\"N{}\"", i + 1)
+            } else {
+                "null".into()
+            };
+            format!(r#""N{i}":{{"class":"LinkedList.Node","key":{i},"next":{next}}}"#)
+        })
+        .collect();
+    format!(
+        r#"{{"this":"L0","args":{{"k":{k}}},"objects":{{"L0":{{"class":"LinkedList","header":"N0","size":{n}}},{}}}}}"#,
+        nodes.join(",")
+    )
+}
+
+#[test]
+fn sat_time_bounds_the_cores_of_core_and_localize() {
+    // The core of a 20-node list takes far more than a millisecond of solver calls.
+    let input = scratch("list20.json", &long_list(20, 10));
+    let input = input.to_str().expect("utf-8");
+    let args = [
+        "core",
+        "--fault",
+        "sll.removeErr",
+        "--input",
+        input,
+        "--sat-time",
+        "0.001",
+    ];
+    refused(&args, "--sat-time");
+    refused(&args, "an unsat, possibly non-minimal core");
+    // localize's cores too (the generation's budget: crates/sattar-engine/tests/generation_scope.rs).
+    let session = scratch("budget.jsonl", "");
+    refused(
+        &[
+            "localize",
+            "--fault",
+            "sll.removeErr",
+            "--input",
+            input,
+            "--engine",
+            "interp",
+            "--max-gen-scope",
+            "20",
+            "--sat-time",
+            "0.001",
+            "--session",
+            session.to_str().expect("utf-8"),
+        ],
+        "--sat-time",
+    );
+}
+
+#[test]
+fn tests_of_a_large_failing_input_are_generated_in_a_bounded_scope_and_said_so() {
+    let input = scratch("list9.json", &long_list(9, 4));
+    let session = scratch("gen-scope.jsonl", "");
+    let out = sattar(&[
+        "localize",
+        "--fault",
+        "sll.removeErr",
+        "--input",
+        input.to_str().expect("utf-8"),
+        "--engine",
+        "interp",
+        "--max-gen-scope",
+        "4",
+        "--session",
+        session.to_str().expect("utf-8"),
+    ]);
+    let (text, err) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("tests were generated with at most 4 objects per class; the failing input has 9 (--max-gen-scope)"),
+        "{err}"
+    );
+    assert!(
+        text.contains("fault sll.removeErr (line 19) at rank 1"),
+        "{text}"
+    );
+    let header = std::fs::read_to_string(&session).expect("session");
+    assert!(header.contains(r#""max_gen_scope":4"#), "{header}");
+}
+
 fn localize_json(args: &[&str]) -> Value {
     let session = scratch(
         &format!("s-{}.jsonl", args.join("_").replace(['/', '.', ' '], "_")),

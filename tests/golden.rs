@@ -36,7 +36,12 @@ fn strip(v: Value) -> Value {
     match v {
         Value::Object(m) => Value::Object(
             m.into_iter()
-                .filter(|(k, _)| !matches!(k.as_str(), "ms" | "seconds" | "wall" | "wall_seconds"))
+                .filter(|(k, _)| {
+                    !matches!(
+                        k.as_str(),
+                        "ms" | "core_ms" | "seconds" | "wall" | "wall_seconds"
+                    )
+                })
                 .map(|(k, v)| (k, strip(v)))
                 .collect(),
         ),

@@ -1,8 +1,8 @@
-"""Reads JSON on stdin, drops timing fields (`ms`, `seconds`, `wall`) recursively, prints it sorted."""
+"""Reads JSON on stdin, drops timing fields (`ms`, `core_ms`, `seconds`, `wall`) recursively, prints it sorted."""
 import json
 import sys
 
-TIMING = {"ms", "seconds", "wall", "wall_seconds"}
+TIMING = {"ms", "core_ms", "seconds", "wall", "wall_seconds"}
 
 
 def strip(v):

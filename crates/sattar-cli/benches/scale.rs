@@ -11,17 +11,18 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
 
+use sattar_catalog::inputs;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// The failing input of a case at `n` nodes, as the JSON `--input` reads.
+/// The shape of a case's failing input at `n` nodes.
 #[derive(Clone, Copy)]
 enum Shape {
     /// `LinkedList` with keys `0..n`, deleting the middle key.
     List,
-    /// `BinarySearchTree` of keys `0, 2, …, 2n-2` inserted so it is balanced; `add(k)`.
+    /// `BinarySearchTree` of keys `0, 2, …, 2n-2` inserted so it is balanced; `add(k(n))`.
     Bst { k: fn(usize) -> i64 },
 }
 
@@ -58,75 +59,29 @@ const CASES: &[Case] = &[
     },
 ];
 
-fn list_json(n: usize) -> Value {
-    let mut objects = serde_json::Map::new();
-    objects.insert(
-        "L0".into(),
-        serde_json::json!({"class": "LinkedList", "header": "N0", "size": n}),
-    );
-    for i in 0..n {
-        let next = if i + 1 < n {
-            Value::from(format!("N{}", i + 1))
-        } else {
-            Value::Null
-        };
-        objects.insert(
-            format!("N{i}"),
-            serde_json::json!({"class": "LinkedList.Node", "key": i, "next": next}),
-        );
-    }
-    serde_json::json!({"this": "L0", "args": {"k": n / 2}, "objects": objects})
-}
-
-fn bst_json(n: usize, k: i64) -> Value {
-    // Insertion order that keeps the tree balanced: the middle key, then each half likewise.
-    fn order(lo: usize, hi: usize, out: &mut Vec<usize>) {
-        if lo < hi {
-            let mid = (lo + hi) / 2;
-            out.push(mid);
-            order(lo, mid, out);
-            order(mid + 1, hi, out);
+/// The list `0..n` deleting its middle key, or the balanced tree of keys `0, 2, …, 2n-2` (built
+/// by inserting each range's middle key first) adding `k`, as the JSON `--input` reads.
+fn input_json(shape: Shape, n: usize) -> Value {
+    let input = match shape {
+        Shape::List => {
+            let keys: Vec<i32> = (0..n as i32).collect();
+            inputs::list(&keys, None, n as i32 / 2, None)
         }
-    }
-    let mut keys = Vec::new();
-    order(0, n, &mut keys);
-    // (key, left, right, parent) per node, in insertion order (node i is `N{i}`).
-    let mut nodes: Vec<(i64, Option<usize>, Option<usize>, Option<usize>)> = Vec::new();
-    for (i, &key) in keys.iter().enumerate() {
-        let key = 2 * key as i64;
-        let mut parent = None;
-        let mut at = (i > 0).then_some(0);
-        while let Some(c) = at {
-            parent = Some(c);
-            at = if key < nodes[c].0 {
-                nodes[c].1
-            } else {
-                nodes[c].2
-            };
-        }
-        if let Some(p) = parent {
-            if key < nodes[p].0 {
-                nodes[p].1 = Some(i);
-            } else {
-                nodes[p].2 = Some(i);
+        Shape::Bst { k } => {
+            fn order(lo: i32, hi: i32, out: &mut Vec<i32>) {
+                if lo < hi {
+                    let mid = (lo + hi) / 2;
+                    out.push(2 * mid);
+                    order(lo, mid, out);
+                    order(mid + 1, hi, out);
+                }
             }
+            let mut keys = Vec::new();
+            order(0, n as i32, &mut keys);
+            inputs::bst(&keys, k(n) as i32)
         }
-        nodes.push((key, None, None, parent));
-    }
-    let r = |x: Option<usize>| x.map_or(Value::Null, |i| Value::from(format!("N{i}")));
-    let mut objects = serde_json::Map::new();
-    objects.insert(
-        "T0".into(),
-        serde_json::json!({"class": "BinarySearchTree", "root": "N0", "size": n}),
-    );
-    for (i, &(key, left, right, parent)) in nodes.iter().enumerate() {
-        objects.insert(
-            format!("N{i}"),
-            serde_json::json!({"class": "BinarySearchTree.Node", "key": key,
-                "left": r(left), "right": r(right), "parent": r(parent)}),
-        );
-    }
-    serde_json::json!({"this": "T0", "args": {"k": k}, "objects": objects})
+    };
+    sattar_heap::input_to_json(&input)
 }
 
 /// CPU seconds (user + system) of this process's reaped children so far.
@@ -148,6 +103,20 @@ fn ticks_per_second() -> f64 {
         .unwrap_or(100.0)
 }
 
+/// Waits for `child` until `deadline`; kills it past that (`false`). Outputs are small (one JSON
+/// document or one line): the pipes do not fill before the process ends.
+fn ends_within(child: &mut Child, deadline: Duration) -> bool {
+    let t0 = Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if t0.elapsed() > deadline {
+            let _ = child.kill();
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    true
+}
+
 /// What one process did: its JSON output (if it succeeded), CPU seconds, and why it failed.
 struct Run {
     json: Option<Value>,
@@ -165,17 +134,7 @@ fn run(program: &Path, args: &[String], deadline: Duration, ticks: f64) -> Run {
         .stderr(Stdio::piped())
         .spawn()
         .expect("spawn");
-    let t0 = Instant::now();
-    let mut stopped = false;
-    // Outputs are small (one JSON document): the pipes do not fill before the process ends.
-    while child.try_wait().expect("wait").is_none() {
-        if t0.elapsed() > deadline {
-            let _ = child.kill();
-            stopped = true;
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    let stopped = !ends_within(&mut child, deadline);
     let out = child.wait_with_output().expect("output");
     let cpu = children_cpu(ticks) - cpu0;
     let failure = if stopped {
@@ -211,14 +170,9 @@ fn musx(wcnf: &Path, deadline: Duration) -> String {
         .stderr(Stdio::null())
         .spawn()
         .expect("python3");
-    let t0 = Instant::now();
-    while out.try_wait().expect("wait").is_none() {
-        if t0.elapsed() > deadline {
-            let _ = out.kill();
-            let _ = out.wait();
-            return format!("> {:.0} s", deadline.as_secs_f64());
-        }
-        std::thread::sleep(Duration::from_millis(20));
+    if !ends_within(&mut out, deadline) {
+        let _ = out.wait();
+        return format!("> {:.0} s", deadline.as_secs_f64());
     }
     let text =
         String::from_utf8_lossy(&out.wait_with_output().expect("output").stdout).into_owned();
@@ -253,10 +207,7 @@ fn main() {
                 );
                 continue;
             }
-            let input = match case.shape {
-                Shape::List => list_json(n),
-                Shape::Bst { k } => bst_json(n, k(n)),
-            };
+            let input = input_json(case.shape, n);
             let stem = format!("{}-{n}", case.fault.replace('.', "_"));
             let input_path = dir.join(format!("{stem}.json"));
             std::fs::write(&input_path, input.to_string()).expect("write input");

@@ -492,6 +492,11 @@ pub fn test_record(
     })
 }
 
+/// What a session recorded before `max_gen_scope` existed generated in: the failing input's scope.
+fn unbounded_scope() -> usize {
+    usize::MAX
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -517,9 +522,11 @@ mod tests {
             .expect_err("no check")
             .contains("no `check`"));
     }
-}
 
-/// What a session recorded before `max_gen_scope` existed generated in: the failing input's scope.
-fn unbounded_scope() -> usize {
-    usize::MAX
+    #[test]
+    fn a_header_recorded_before_the_generation_bound_resumes_unbounded() {
+        let line = r#"{"sattar_session":2,"java":null,"fault":"sll.sizeErr","method":null,"spec":null,"ensures":null,"technique":"sat-tar","formula":"tarantula","min_scope":1,"switch_after":2,"keep_satisfied":true,"max_cores":8,"engine":"interp","bounds":{"scope":5,"bitwidth":null,"unroll":null,"max_unroll":64,"sat_time":60.0,"max_gates":4000000,"order":"statements"},"limits":{"max_steps":100000,"max_depth":1000,"timeout":5.0},"input":null,"files":[]}"#;
+        let header: SessionHeader = serde_json::from_str(line).expect("an older header");
+        assert_eq!(header.max_gen_scope, usize::MAX);
+    }
 }

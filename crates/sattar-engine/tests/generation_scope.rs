@@ -111,6 +111,28 @@ fn the_bound_leaves_out_only_the_prefixes_a_small_heap_cannot_follow() {
 }
 
 #[test]
+fn a_rounds_queries_stop_at_their_sat_time() {
+    let subject = Subject::load(&SubjectRequest {
+        fault: Some("sll.removeErr".into()),
+        ..Default::default()
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    let keys: Vec<i32> = (0..10).collect();
+    let input = inputs::list(&keys, None, 5, None);
+    let path = FailingPath::new(&subject, &input, (1, 6), &EncodeOptions::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    // The budget is checked before each solver call: a nanosecond is over before the first.
+    let budget = Some(std::time::Duration::from_nanos(1));
+    let mut queries = PathQueries::new(&subject, &path, budget).unwrap_or_else(|e| panic!("{e}"));
+    let every: BTreeSet<StmtId> = subject.program.stmts.iter().map(|s| s.id).collect();
+    let err = queries
+        .candidates(&every, &[], false)
+        .expect_err("the budget stops the round")
+        .to_string();
+    assert!(err.contains("--sat-time"), "{err}");
+}
+
+#[test]
 fn the_generation_scope_is_the_failing_inputs_within_the_bounds() {
     let keys: Vec<i32> = (0..10).collect();
     let input = inputs::list(&keys, None, 5, None);
