@@ -9,22 +9,29 @@ use sattar_engine::{
     generation_scope, scope_of, CoreRequest, FailingPath, Interpreter, LocalizeOptions, Localizer,
     PathQueries, Subject, SubjectRequest,
 };
+use sattar_heap::TestInput;
 use sattar_java::{Limits, StmtId};
 use std::collections::BTreeSet;
 
-/// `sll.removeErr` localized from a 10-node list (deleting key 5): the failing input's scope, the
-/// largest generated test's and the faulty line's rank.
-fn localize(max_gen_scope: usize) -> (usize, usize, Option<usize>) {
+/// `sll.removeErr` and its failing input on a 10-node list (keys 0..10, deleting 5).
+fn removal_on_ten_nodes() -> (Subject, TestInput) {
     let subject = Subject::load(&SubjectRequest {
         fault: Some("sll.removeErr".into()),
         ..Default::default()
     })
     .unwrap_or_else(|e| panic!("{e}"));
     let keys: Vec<i32> = (0..10).collect();
+    (subject, inputs::list(&keys, None, 5, None))
+}
+
+/// `sll.removeErr` localized from a 10-node list (deleting key 5): the failing input's scope, the
+/// largest generated test's and the faulty line's rank.
+fn localize(max_gen_scope: usize) -> (usize, usize, Option<usize>) {
+    let (subject, input) = removal_on_ten_nodes();
     let opts = LocalizeOptions {
         max_gen_scope,
         cores: CoreRequest {
-            input: Some(inputs::list(&keys, None, 5, None)),
+            input: Some(input),
             ..CoreRequest::default()
         },
         ..LocalizeOptions::default()
@@ -70,13 +77,7 @@ fn a_large_failing_inputs_tests_stay_within_the_generation_scope() {
 /// Every satisfiable negated prefix of `sll.removeErr`'s run on a 10-node list, as (prefix,
 /// the generated input's scope), with tests generated in at most `max` objects per class.
 fn candidates(max: usize) -> Vec<(usize, usize)> {
-    let subject = Subject::load(&SubjectRequest {
-        fault: Some("sll.removeErr".into()),
-        ..Default::default()
-    })
-    .unwrap_or_else(|e| panic!("{e}"));
-    let keys: Vec<i32> = (0..10).collect();
-    let input = inputs::list(&keys, None, 5, None);
+    let (subject, input) = removal_on_ten_nodes();
     let path = FailingPath::new(&subject, &input, (1, max), &EncodeOptions::default())
         .unwrap_or_else(|e| panic!("{e}"));
     let mut queries = PathQueries::new(&subject, &path, None).unwrap_or_else(|e| panic!("{e}"));
@@ -112,13 +113,7 @@ fn the_bound_leaves_out_only_the_prefixes_a_small_heap_cannot_follow() {
 
 #[test]
 fn a_rounds_queries_stop_at_their_sat_time() {
-    let subject = Subject::load(&SubjectRequest {
-        fault: Some("sll.removeErr".into()),
-        ..Default::default()
-    })
-    .unwrap_or_else(|e| panic!("{e}"));
-    let keys: Vec<i32> = (0..10).collect();
-    let input = inputs::list(&keys, None, 5, None);
+    let (subject, input) = removal_on_ten_nodes();
     let path = FailingPath::new(&subject, &input, (1, 6), &EncodeOptions::default())
         .unwrap_or_else(|e| panic!("{e}"));
     // The budget is checked before each solver call: a nanosecond is over before the first.
@@ -134,8 +129,7 @@ fn a_rounds_queries_stop_at_their_sat_time() {
 
 #[test]
 fn the_generation_scope_is_the_failing_inputs_within_the_bounds() {
-    let keys: Vec<i32> = (0..10).collect();
-    let input = inputs::list(&keys, None, 5, None);
+    let (_, input) = removal_on_ten_nodes();
     assert_eq!(generation_scope(&input, 1, 6), 6);
     assert_eq!(generation_scope(&input, 1, 20), 10);
     // `--min-scope` wins over the bound.
