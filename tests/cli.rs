@@ -626,25 +626,35 @@ fn sat_time_bounds_the_cores_of_core_and_localize() {
     ];
     refused(&args, "--sat-time");
     refused(&args, "an unsat, possibly non-minimal core");
-    // localize's cores too (the generation's budget: crates/sattar-engine/tests/generation_scope.rs).
+    // localize's cores too (the generation's budget: crates/sattar-engine/tests/generation_scope.rs),
+    // and the session it stopped continues under a larger budget.
+    let input = scratch("list10.json", &long_list(10, 5));
     let session = scratch("budget.jsonl", "");
-    refused(
-        &[
-            "localize",
-            "--fault",
-            "sll.removeErr",
-            "--input",
-            input,
-            "--engine",
-            "interp",
-            "--max-gen-scope",
-            "20",
-            "--sat-time",
-            "0.001",
-            "--session",
-            session.to_str().expect("utf-8"),
-        ],
+    let session = session.to_str().expect("utf-8");
+    let localize = [
+        "localize",
+        "--fault",
+        "sll.removeErr",
+        "--input",
+        input.to_str().expect("utf-8"),
+        "--engine",
+        "interp",
         "--sat-time",
+        "0.001",
+        "--session",
+        session,
+    ];
+    refused(&localize, "--sat-time");
+    let out = sattar(&["localize", "--resume", session, "--sat-time", "60"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("fault sll.removeErr (line 19) at rank 1"),
+        "{text}"
     );
 }
 

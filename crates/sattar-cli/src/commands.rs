@@ -572,10 +572,15 @@ pub struct BoundArgs {
     /// past it sattar stops and says so.
     #[arg(long, default_value_t = sattar_engine::facade::DEFAULT_MAX_GATES)]
     pub max_gates: usize,
-    /// SAT seconds per scope before giving up.
-    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = flags::seconds, allow_negative_numbers = true)]
-    pub sat_time: Duration,
+    /// SAT seconds before giving up [default: 60]: per scope of `check`, for the cores of a
+    /// failing run, per round of test generation. Checked before each solver call (one that
+    /// runs is not interrupted). With `--resume`, the stopped session continues under this one.
+    #[arg(long, value_name = "SECONDS", value_parser = flags::seconds, allow_negative_numbers = true)]
+    pub sat_time: Option<Duration>,
 }
+
+/// `--sat-time` when it is not given.
+const DEFAULT_SAT_TIME: Duration = Duration::from_secs(60);
 
 /// Flags of `sattar check`.
 #[derive(Args)]
@@ -622,7 +627,7 @@ impl BoundArgs {
             max_unroll: self.max_unroll,
             max_instances: self.max_instances.max(1),
             max_gates: self.max_gates,
-            sat_time: Some(self.sat_time),
+            sat_time: Some(self.sat_time.unwrap_or(DEFAULT_SAT_TIME)),
         })
     }
 }

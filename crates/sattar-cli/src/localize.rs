@@ -61,7 +61,7 @@ pub enum GranularityArg {
 }
 
 /// The flags a session records: with `--resume` they come from the session file.
-const RECORDED: [&str; 33] = [
+const RECORDED: [&str; 32] = [
     "paths",
     "method",
     "fault",
@@ -81,7 +81,6 @@ const RECORDED: [&str; 33] = [
     "bitwidth",
     "unroll",
     "max_unroll",
-    "sat_time",
     "max_gates",
     "max_cores",
     "order",
@@ -182,7 +181,12 @@ fn technique(t: TechniqueArg) -> Technique {
 /// names).
 fn plan(a: &LocalizeArgs) -> Result<LocalizePlan> {
     if let Some(path) = &a.resume {
-        return Ok(LocalizePlan::resume(path)?);
+        // A budget changes whether a round ends, not what it computes: it may be raised.
+        let plan = LocalizePlan::resume(path)?;
+        return Ok(match a.failure.bounds.sat_time {
+            Some(t) => plan.with_sat_time(t),
+            None => plan,
+        });
     }
     sattar_engine::facade::check_formulas(&a.formula)?;
     let (engine, limits) = (a.exec.engine.kind(), a.exec.limits());

@@ -64,6 +64,13 @@ impl LocalizePlan {
         })
     }
 
+    /// The same plan with another SAT budget (`--sat-time` given with `--resume`): the session
+    /// keeps the one it recorded, this run uses `t`.
+    pub fn with_sat_time(mut self, t: std::time::Duration) -> LocalizePlan {
+        self.options.cores.check.sat_time = Some(t);
+        self
+    }
+
     /// A stopped, crashed or killed session to continue: the subject, the options and the limits
     /// come from its header; files changed since it was recorded are refused.
     pub fn resume(path: &Path) -> Result<LocalizePlan, EngineError> {
