@@ -6,7 +6,9 @@
 //! `--shrink` (the input shrunk first). Every process runs under `--sat-time` (the budget, default
 //! 30 s; `SATTAR_SCALE_BUDGET=SECONDS`) and is stopped at twice that plus 10 s, since a solver call
 //! already running is not interrupted; a case past its budget skips its larger sizes.
-//! Run: `cargo bench -p sattar-cli --bench scale` (the MUSX column only when python3 has PySAT).
+//! `SATTAR_SCALE_COMPARE_GEN=1` adds the whole `localize` without the generation bound
+//! (`--max-gen-scope 1000`), side by side. Run: `cargo bench -p sattar-cli --bench scale` (the
+//! MUSX column only when python3 has PySAT).
 //! Linux only: CPU time is read from `/proc/self/stat` (the reaped children's user + system).
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
@@ -197,6 +199,9 @@ fn main() {
     );
     println!("| fault | nodes | vars | clauses | core ms (search) | MUSX ms (search) | MUSX / sattar | localize CPU s | rank | tests | --shrink: CPU s | rank |");
     println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    // `SATTAR_SCALE_COMPARE_GEN=1`: also localize with no generation bound, side by side.
+    let compare_gen = std::env::var_os("SATTAR_SCALE_COMPARE_GEN").is_some();
+    let (mut gen_rows, mut unbounded_past) = (Vec::new(), Vec::new());
     for case in CASES {
         let mut past_budget = false;
         for &n in case.sizes {
@@ -230,19 +235,46 @@ fn main() {
             core_args.extend(["--max-cores".into(), "1".into(), "--export-wcnf".into()]);
             core_args.push(wcnf.display().to_string());
             let core = run(&program, &core_args, deadline, ticks);
-            let localize = |shrink: bool| {
-                let session = dir.join(format!("{stem}-{shrink}.jsonl"));
+            let rank = |r: &Run| {
+                r.json
+                    .as_ref()
+                    .map_or("–".into(), |j| j["fault"]["rank"].to_string())
+            };
+            let cpu = |r: &Run| match &r.failure {
+                None => format!("{:.2}", r.cpu),
+                Some(why) => format!("{why} ({:.1})", r.cpu),
+            };
+            let localize = |tag: &str, extra: &[&str]| {
+                let session = dir.join(format!("{stem}-{tag}.jsonl"));
                 let _ = std::fs::remove_file(&session);
                 let mut args = common("localize");
                 args.extend(["--engine".into(), "interp".into(), "--session".into()]);
                 args.push(session.display().to_string());
-                if shrink {
-                    args.push("--shrink".into());
-                }
+                args.extend(extra.iter().map(|a| a.to_string()));
                 run(&program, &args, deadline, ticks)
             };
-            let whole = localize(false);
-            let shrunk = localize(true);
+            let whole = localize("whole", &[]);
+            let shrunk = localize("shrunk", &["--shrink"]);
+            if compare_gen && !unbounded_past.contains(&case.fault) {
+                // The generation bound against none (the failing input's scope), side by side.
+                let unbounded = localize("unbounded", &["--max-gen-scope", "1000"]);
+                if unbounded.failure.is_some() {
+                    unbounded_past.push(case.fault);
+                }
+                let ratio = match (&whole.failure, &unbounded.failure) {
+                    (None, None) => format!("{:.1}×", unbounded.cpu / whole.cpu),
+                    (None, Some(_)) => format!("> {:.0}×", unbounded.cpu / whole.cpu),
+                    _ => "–".into(),
+                };
+                gen_rows.push(format!(
+                    "| {} | {n} | {} | {} | {} | {} | {ratio} |",
+                    case.fault,
+                    cpu(&whole),
+                    rank(&whole),
+                    cpu(&unbounded),
+                    rank(&unbounded)
+                ));
+            }
             let field = |r: &Run, key: &str| {
                 r.json
                     .as_ref()
@@ -270,15 +302,6 @@ fn main() {
                     "–".into(),
                 ),
             };
-            let rank = |r: &Run| {
-                r.json
-                    .as_ref()
-                    .map_or("–".into(), |j| j["fault"]["rank"].to_string())
-            };
-            let cpu = |r: &Run| match &r.failure {
-                None => format!("{:.2}", r.cpu),
-                Some(why) => format!("{why} ({:.1})", r.cpu),
-            };
             println!(
                 "| {} | {n} | {vars} | {clauses} | {core_ms} | {} | {} | {} | {} | {} | {} | {} |",
                 case.fault,
@@ -291,6 +314,15 @@ fn main() {
                 rank(&shrunk)
             );
             past_budget = core.failure.is_some() || whole.failure.is_some();
+        }
+    }
+    if compare_gen {
+        println!();
+        println!("generation bound: localize CPU s with the default --max-gen-scope against --max-gen-scope 1000 (the failing input's scope)");
+        println!("| fault | nodes | default: CPU s | rank | unbounded: CPU s | rank | unbounded / default |");
+        println!("|---|---:|---:|---:|---:|---:|---:|");
+        for row in gen_rows {
+            println!("{row}");
         }
     }
 }
