@@ -579,9 +579,6 @@ pub struct BoundArgs {
     pub sat_time: Option<Duration>,
 }
 
-/// `--sat-time` when it is not given.
-const DEFAULT_SAT_TIME: Duration = Duration::from_secs(60);
-
 /// Flags of `sattar check`.
 #[derive(Args)]
 pub struct CheckArgs {
@@ -627,7 +624,7 @@ impl BoundArgs {
             max_unroll: self.max_unroll,
             max_instances: self.max_instances.max(1),
             max_gates: self.max_gates,
-            sat_time: Some(self.sat_time.unwrap_or(DEFAULT_SAT_TIME)),
+            sat_time: self.sat_time.or(CheckOptions::default().sat_time),
         })
     }
 }
