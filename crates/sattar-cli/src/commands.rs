@@ -574,7 +574,7 @@ pub struct BoundArgs {
     pub max_gates: usize,
     /// SAT seconds before giving up [default: 60]: per scope of `check`, for the cores of a
     /// failing run, per round of test generation. Checked before each solver call (one that
-    /// runs is not interrupted). With `--resume`, the stopped session continues under this one.
+    /// runs is not interrupted). `localize --resume` may raise it for a session it stopped.
     #[arg(long, value_name = "SECONDS", value_parser = flags::seconds, allow_negative_numbers = true)]
     pub sat_time: Option<Duration>,
 }
