@@ -15,7 +15,7 @@ use crate::rng::SplitMix64;
 use crate::spectrum::rank_tests;
 use crate::{judge, CoreRequest, EngineError, Subject, TestRecord, TestVerdict};
 use sattar_catalog::{Catalog, Fault};
-use sattar_encode::InputKind;
+use sattar_encode::{CheckOptions, InputKind};
 use sattar_gen::{Finitization, Generator};
 use sattar_heap::TestInput;
 use sattar_java::{Limits, Termination};
@@ -597,6 +597,12 @@ impl<'j> JobContext<'j> {
             formula: opts.formula.clone(),
             cores: CoreRequest {
                 input: Some(self.job.input.clone()),
+                // An evaluation computes every case: a SAT time budget would make its tables
+                // depend on the machine's speed (and on what else it runs).
+                check: CheckOptions {
+                    sat_time: None,
+                    ..CheckOptions::default()
+                },
                 keep_satisfied: !opts.relaxed,
                 relax_unexecuted: opts.relax_unexecuted,
                 ..CoreRequest::default()

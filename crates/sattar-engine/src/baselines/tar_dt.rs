@@ -5,7 +5,7 @@
 use crate::generate::{FailingPath, PathQueries};
 use crate::localize::Executor;
 use crate::{judge, EngineError, Subject, TestRecord};
-use sattar_encode::{CheckOptions, EncodeOptions};
+use sattar_encode::EncodeOptions;
 use sattar_java::{BranchEvent, StmtId};
 use std::collections::{BTreeSet, HashMap};
 
@@ -45,7 +45,9 @@ pub fn directed_tests(
     let scopes = (1, crate::localize::DEFAULT_MAX_GEN_SCOPE);
     let path = FailingPath::new(subject, &failing.input, scopes, &EncodeOptions::default())?;
     while tests.len() < n {
-        let mut q = PathQueries::new(subject, &path, CheckOptions::default().sat_time)?;
+        // A baseline of the evaluation: no time budget, so that its tables do not depend on the
+        // machine's speed.
+        let mut q = PathQueries::new(subject, &path, None)?;
         let tried: Vec<BTreeSet<StmtId>> = tests.iter().map(|t| t.covered.clone()).collect();
         let candidates = q.candidates(&all, &tried, false)?;
         let best = candidates.into_iter().max_by(|a, b| {
