@@ -610,6 +610,26 @@ fn long_list(n: usize, k: usize) -> String {
     )
 }
 
+/// `localize` of `sll.removeErr` on `input` (interpreter engine) into `session`, with `extra` flags.
+fn removal(input: &Path, session: &str, extra: &[&str]) -> Vec<String> {
+    let input = input.to_str().expect("utf-8");
+    [
+        "localize",
+        "--fault",
+        "sll.removeErr",
+        "--input",
+        input,
+        "--engine",
+        "interp",
+        "--session",
+        session,
+    ]
+    .iter()
+    .chain(extra)
+    .map(|s| s.to_string())
+    .collect()
+}
+
 #[test]
 fn sat_time_bounds_the_cores_of_core_and_localize() {
     // The core of a 20-node list takes far more than a millisecond of solver calls.
@@ -631,20 +651,11 @@ fn sat_time_bounds_the_cores_of_core_and_localize() {
     let input = scratch("list10.json", &long_list(10, 5));
     let session = scratch("budget.jsonl", "");
     let session = session.to_str().expect("utf-8");
-    let localize = [
-        "localize",
-        "--fault",
-        "sll.removeErr",
-        "--input",
-        input.to_str().expect("utf-8"),
-        "--engine",
-        "interp",
+    let localize = removal(&input, session, &["--sat-time", "0.001"]);
+    refused(
+        &localize.iter().map(String::as_str).collect::<Vec<_>>(),
         "--sat-time",
-        "0.001",
-        "--session",
-        session,
-    ];
-    refused(&localize, "--sat-time");
+    );
     let out = sattar(&["localize", "--resume", session, "--sat-time", "60"]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
@@ -662,19 +673,12 @@ fn sat_time_bounds_the_cores_of_core_and_localize() {
 fn tests_of_a_large_failing_input_are_generated_in_a_bounded_scope_and_said_so() {
     let input = scratch("list9.json", &long_list(9, 4));
     let session = scratch("gen-scope.jsonl", "");
-    let out = sattar(&[
-        "localize",
-        "--fault",
-        "sll.removeErr",
-        "--input",
-        input.to_str().expect("utf-8"),
-        "--engine",
-        "interp",
-        "--max-gen-scope",
-        "4",
-        "--session",
+    let args = removal(
+        &input,
         session.to_str().expect("utf-8"),
-    ]);
+        &["--max-gen-scope", "4"],
+    );
+    let out = sattar(&args.iter().map(String::as_str).collect::<Vec<_>>());
     let (text, err) = (
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr),
