@@ -102,8 +102,8 @@ def regenerate(lines, outputs):
 def versions(sattar):
     lines = [subprocess.run([sattar, "--version"], capture_output=True, text=True).stdout.strip()]
     with open(os.path.join(ROOT, "Cargo.lock")) as lock:
-        solver = re.search(r'name = "varisat"\nversion = "([^"]+)"', lock.read())
-    lines.append(f"varisat {solver.group(1) if solver else 'unknown'}")
+        solver = re.search(r'name = "cadical"\nversion = "([^"]+)"', lock.read())
+    lines.append(f"cadical crate {solver.group(1) if solver else 'unknown'}")
     try:
         jdk = subprocess.run(["javac", "-version"], capture_output=True, text=True)
         lines.append((jdk.stdout + jdk.stderr).strip() + " (eval runs on the interpreter)")

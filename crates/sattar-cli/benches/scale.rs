@@ -4,11 +4,12 @@
 //! (the exported WCNF, search against search), and the whole `localize` (interpreter engine) in
 //! CPU seconds of the process with the faulty line's rank — on the whole input, and with
 //! `--shrink` (the input shrunk first). Every process runs under `--sat-time` (the budget, default
-//! 30 s; `SATTAR_SCALE_BUDGET=SECONDS`) and is stopped at twice that plus 10 s, since a solver call
-//! already running is not interrupted; a case past its budget skips its larger sizes.
+//! 30 s; `SATTAR_SCALE_BUDGET=SECONDS`) and is stopped at twice that plus 10 s (the budget bounds
+//! the SAT work, not the encoding or the runs); a case past its budget skips its larger sizes.
 //! `SATTAR_SCALE_COMPARE_GEN=1` adds the whole `localize` without the generation bound
-//! (`--max-gen-scope 1000`), side by side. Run: `cargo bench -p sattar-cli --bench scale` (the
-//! MUSX column only when python3 has PySAT).
+//! (`--max-gen-scope 1000`), side by side; `SATTAR_SCALE_PREVIOUS=PATH` adds another `sattar`
+//! binary (a previous version) running the same `core` and `localize`, side by side. Run:
+//! `cargo bench -p sattar-cli --bench scale` (the MUSX column only when python3 has PySAT).
 //! Linux only: CPU time is read from `/proc/self/stat` (the reaped children's user + system).
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
@@ -202,6 +203,9 @@ fn main() {
     // `SATTAR_SCALE_COMPARE_GEN=1`: also localize with no generation bound, side by side.
     let compare_gen = std::env::var_os("SATTAR_SCALE_COMPARE_GEN").is_some();
     let (mut gen_rows, mut unbounded_past) = (Vec::new(), Vec::new());
+    // `SATTAR_SCALE_PREVIOUS=PATH`: the same commands with another binary, side by side.
+    let previous = std::env::var_os("SATTAR_SCALE_PREVIOUS").map(PathBuf::from);
+    let (mut previous_rows, mut previous_past) = (Vec::new(), Vec::new());
     for case in CASES {
         let mut past_budget = false;
         for &n in case.sizes {
@@ -244,15 +248,16 @@ fn main() {
                 None => format!("{:.2}", r.cpu),
                 Some(why) => format!("{why} ({:.1})", r.cpu),
             };
-            let localize = |tag: &str, extra: &[&str]| {
+            let localize_with = |program: &Path, tag: &str, extra: &[&str]| {
                 let session = dir.join(format!("{stem}-{tag}.jsonl"));
                 let _ = std::fs::remove_file(&session);
                 let mut args = common("localize");
                 args.extend(["--engine".into(), "interp".into(), "--session".into()]);
                 args.push(session.display().to_string());
                 args.extend(extra.iter().map(|a| a.to_string()));
-                run(&program, &args, deadline, ticks)
+                run(program, &args, deadline, ticks)
             };
+            let localize = |tag: &str, extra: &[&str]| localize_with(&program, tag, extra);
             let whole = localize("whole", &[]);
             let shrunk = localize("shrunk", &["--shrink"]);
             if compare_gen && !unbounded_past.contains(&case.fault) {
@@ -273,6 +278,38 @@ fn main() {
                     rank(&whole),
                     cpu(&unbounded),
                     rank(&unbounded)
+                ));
+            }
+            if let Some(prev) = previous
+                .as_deref()
+                .filter(|_| !previous_past.contains(&case.fault))
+            {
+                // Without `--export-wcnf`: MUSX reads this binary's export.
+                let old_core = run(prev, &core_args[..core_args.len() - 2], deadline, ticks);
+                let old_whole = localize_with(prev, "previous", &[]);
+                let core_ms = |r: &Run| r.json.as_ref().and_then(|j| j["core_ms"].as_f64());
+                let core_ratio = match (core_ms(&old_core), core_ms(&core)) {
+                    (Some(old), Some(new)) => format!("{:.2}×", old / new),
+                    _ => "–".into(),
+                };
+                let whole_ratio = match (&old_whole.failure, &whole.failure) {
+                    (None, None) => format!("{:.2}×", old_whole.cpu / whole.cpu),
+                    (Some(_), None) => format!("> {:.1}×", old_whole.cpu / whole.cpu),
+                    _ => "–".into(),
+                };
+                if old_whole.failure.is_some() {
+                    previous_past.push(case.fault);
+                }
+                let ms = |r: &Run| core_ms(r).map_or_else(|| cpu(r), |m| format!("{m:.1}"));
+                previous_rows.push(format!(
+                    "| {} | {n} | {} | {} | {core_ratio} | {} | {} | {} | {} | {whole_ratio} |",
+                    case.fault,
+                    ms(&old_core),
+                    ms(&core),
+                    cpu(&old_whole),
+                    rank(&old_whole),
+                    cpu(&whole),
+                    rank(&whole),
                 ));
             }
             let field = |r: &Run, key: &str| {
@@ -322,6 +359,18 @@ fn main() {
         println!("| fault | nodes | default: CPU s | rank | unbounded: CPU s | rank | unbounded / default |");
         println!("|---|---:|---:|---:|---:|---:|---:|");
         for row in gen_rows {
+            println!("{row}");
+        }
+    }
+    if let Some(prev) = previous {
+        println!();
+        println!(
+            "previous version ({}): core search ms and localize CPU s, the previous binary against this one",
+            prev.display()
+        );
+        println!("| fault | nodes | previous: core ms | this: core ms | previous / this | previous: CPU s | rank | this: CPU s | rank | previous / this |");
+        println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        for row in previous_rows {
             println!("{row}");
         }
     }

@@ -573,8 +573,8 @@ pub struct BoundArgs {
     #[arg(long, default_value_t = sattar_engine::facade::DEFAULT_MAX_GATES)]
     pub max_gates: usize,
     /// SAT seconds before giving up [default: 60]: per scope of `check`, for the cores of a
-    /// failing run, per round of test generation. Checked before each solver call (one that
-    /// runs is not interrupted). `localize --resume` may raise it for a session it stopped.
+    /// failing run, per round of test generation; a running solver call stops at it too.
+    /// `localize --resume` may raise it for a session it stopped.
     #[arg(long, value_name = "SECONDS", value_parser = flags::seconds, allow_negative_numbers = true)]
     pub sat_time: Option<Duration>,
 }

@@ -51,7 +51,7 @@ fn sat_message(e: &SatError) -> String {
         SatError::BudgetExhausted {
             limit: Limit::Time(_),
             ..
-        } => " (the limit is --sat-time, checked before each solver call: a call already running is not interrupted)",
+        } => " (the limit is --sat-time, which stops a running solver call too)",
         SatError::BudgetExhausted {
             limit: Limit::Nodes(_),
             ..

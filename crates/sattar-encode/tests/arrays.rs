@@ -11,7 +11,6 @@ use arrays::{cases, FILES};
 use common::{no_spec, LIMITS};
 use sattar_encode::{encode, EncodeOptions, Mode, PreSpec};
 use sattar_java::{parse_sources, run, Program, SourceText, Termination};
-use sattar_sat::Outcome;
 use std::collections::BTreeSet;
 
 fn program() -> Program {
@@ -68,19 +67,15 @@ fn enumerated_inputs_agree_with_the_interpreter() {
         let (valid, fits) = (enc.pre_ok(), enc.in_bounds());
         enc.session.assert_hard(valid);
         enc.session.assert_hard(fits);
-        let mut n = 0;
         let mut lengths = BTreeSet::new();
-        while n < 40 {
-            let Outcome::Sat(model) = enc.session.solve(&[], &[]).expect("no budget") else {
-                break;
-            };
-            let got = enc.decode(&model);
+        let models = common::spread(&mut enc, 40, total as u64);
+        for model in &models {
+            let got = enc.decode(model);
             let want = run(&p, m, &got.input, LIMITS).expect("runs");
             assert_eq!(got.execution, want, "{name} on {}", got.input);
             lengths.extend(got.input.heap.objects.values().filter_map(|o| o.length()));
-            enc.block_input(&model);
-            n += 1;
         }
+        let n = models.len();
         assert!(n >= 10, "{name}: only {n} inputs");
         assert!(
             lengths.contains(&0) && lengths.contains(&2),
@@ -144,14 +139,13 @@ fn spec_over_arrays_agrees_with_the_evaluator() {
     let (wf, fits) = (enc.wellformed(), enc.in_bounds());
     enc.session.assert_hard(wf);
     enc.session.assert_hard(fits);
-    let (mut n, mut seen) = (0, BTreeSet::new());
+    let mut seen = BTreeSet::new();
     // Inputs with an array first (most of the spec talks about it), then any.
     let sized = enc.constraints[0].holds;
-    while n < 200 {
-        let assume = if n < 150 { vec![sized] } else { Vec::new() };
-        let Outcome::Sat(model) = enc.session.solve(&[], &assume).expect("no budget") else {
-            break;
-        };
+    let mut models = common::spread_under(&mut enc, &[sized], 150, 0);
+    models.extend(common::spread(&mut enc, 50, 1));
+    let n = models.len();
+    for model in models {
         let got = enc.decode(&model);
         let run = &got.execution;
         let verdict = sattar_spec::evaluate(
@@ -173,8 +167,6 @@ fn spec_over_arrays_agrees_with_the_evaluator() {
             );
             seen.insert((c.name.clone(), o.holds));
         }
-        enc.block_input(&model);
-        n += 1;
     }
     assert!(n >= 100, "only {n} inputs");
     for name in ["sized", "ordered", "some0", "grown", "stored", "kept"] {

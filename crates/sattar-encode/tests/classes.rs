@@ -7,10 +7,11 @@
 //! `Object` type and statics among the choices) run on the interpreter exactly as predicted.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
 
+mod common;
+
 use sattar_encode::{encode, EncodeOptions, Mode, PreSpec};
 use sattar_java::SourceText;
 use sattar_java::{parse_sources, run, Limits, Program, Termination};
-use sattar_sat::{Bool, Outcome};
 use sattar_spec::ResolvedMethod;
 use std::collections::BTreeSet;
 
@@ -155,46 +156,6 @@ fn program() -> Program {
 }
 
 /// SplitMix64, for the steering assumptions.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        (z ^ (z >> 31)) % n
-    }
-}
-
-/// Up to `n` models of `enc`, spread by random assumptions on an eighth of the input's variables
-/// each (blocking clauses alone give neighbours of the first model); each input once.
-fn enumerate(enc: &mut sattar_encode::Encoding, n: usize, seed: u64) -> Vec<sattar_sat::Model> {
-    let mut rng = Rng(seed);
-    let mut out = Vec::new();
-    while out.len() < n {
-        let steer: Vec<Bool> = enc
-            .input_vars()
-            .iter()
-            .filter_map(|&v| match rng.below(16) {
-                0 => Some(v),
-                1 => Some(!v),
-                _ => None,
-            })
-            .collect();
-        let model = match enc.session.solve(&[], &steer).expect("no budget") {
-            Outcome::Sat(m) => m,
-            Outcome::Unsat(_) => match enc.session.solve(&[], &[]).expect("no budget") {
-                Outcome::Sat(m) => m,
-                Outcome::Unsat(_) => break,
-            },
-        };
-        enc.block_input(&model);
-        out.push(model);
-    }
-    out
-}
-
 #[test]
 fn every_method_agrees_with_the_interpreter_on_enumerated_inputs() {
     let p = program();
@@ -221,7 +182,7 @@ fn every_method_agrees_with_the_interpreter_on_enumerated_inputs() {
         let (valid, fits) = (enc.pre_ok(), enc.in_bounds());
         enc.session.assert_hard(valid);
         enc.session.assert_hard(fits);
-        let models = enumerate(&mut enc, 40, total as u64);
+        let models = common::spread(&mut enc, 40, total as u64);
         let n = models.len();
         for model in models {
             let got = enc.decode(&model);
@@ -296,7 +257,7 @@ fn specs_over_the_class_structure_agree_with_the_evaluator() {
         enc.session.assert_hard(wf);
         enc.session.assert_hard(fits);
         let mut verdicts = BTreeSet::new();
-        for model in enumerate(&mut enc, 60, checked as u64) {
+        for model in common::spread(&mut enc, 60, checked as u64) {
             let got = enc.decode(&model);
             let input = p.with_environment(&got.input);
             let want = run(&p, m, &input, LIMITS).expect("runs");

@@ -114,7 +114,7 @@ pub fn cores(subject: &Subject, req: &CoreRequest) -> Result<CoreAnalysis, Engin
         PreSpec::Fixed(&input),
         &opts,
     )?;
-    // `--sat-time` bounds the cores and the repairs together (checked before each solver call).
+    // `--sat-time` bounds the cores and the repairs together.
     encoding.session.set_budget(Budget {
         time: req.check.sat_time,
         solves: None,

@@ -104,7 +104,7 @@ impl FailingPath {
 impl PathQueries {
     /// Encodes a free pre-state of the failing input's scope (invariant, precondition and bounds
     /// asserted): one fresh solver for one round's queries, which together may take `sat_time`
-    /// (`--sat-time`; checked before each solver call, since varisat cannot be interrupted).
+    /// (`--sat-time`; a running solver call stops at it too).
     pub fn new(
         subject: &Subject,
         failing: &FailingPath,

@@ -79,8 +79,9 @@ fn the_faulty_statement_repairs_its_failing_run_alone_on_every_catalog_fault_but
     assert_eq!(s.not_repairing, NOT_REPAIRING);
     assert_eq!(s.not_in_core, NOT_IN_CORE);
     // Of the cores' suspects over the catalog, how many repair alone (what SAT-TAR's tie-break
-    // puts first): recorded as measured at this version.
-    assert_eq!((s.repairing, s.suspects), (159, 190));
+    // puts first): recorded as measured at this version (which minimal core is found among
+    // several depends on the solver's failed-assumption sets: 159 of 190 with varisat).
+    assert_eq!((s.repairing, s.suspects), (163, 194));
 }
 
 /// With every instance of a statement relaxed — those the failing run did not execute too
@@ -98,7 +99,7 @@ fn with_unexecuted_instances_relaxed_the_faulty_statement_is_a_correction_set_bu
     assert_eq!(s.not_in_core, NOT_IN_CORE);
     // The same cores, and among their suspects the same ones repair alone: the statements
     // only an unexecuted instance of could repair are outside the cores.
-    assert_eq!((s.repairing, s.suspects), (159, 190));
+    assert_eq!((s.repairing, s.suspects), (163, 194));
 }
 
 /// `cores` names the suspects that repair alone, and only those: in `bst.rightErr` (`y.right = y`

@@ -116,7 +116,7 @@ fn a_rounds_queries_stop_at_their_sat_time() {
     let (subject, input) = removal_on_ten_nodes();
     let path = FailingPath::new(&subject, &input, (1, 6), &EncodeOptions::default())
         .unwrap_or_else(|e| panic!("{e}"));
-    // The budget is checked before each solver call: a nanosecond is over before the first.
+    // A nanosecond is over before the first solver call.
     let budget = Some(std::time::Duration::from_nanos(1));
     let mut queries = PathQueries::new(&subject, &path, budget).unwrap_or_else(|e| panic!("{e}"));
     let every: BTreeSet<StmtId> = subject.program.stmts.iter().map(|s| s.id).collect();

@@ -29,7 +29,7 @@ impl fmt::Display for Limit {
 /// What can go wrong in the SAT layer.
 #[derive(Debug, thiserror::Error)]
 pub enum SatError {
-    /// A budget limit was reached before the next solver call.
+    /// A budget limit was reached: before a solver call, or during one for the time limit.
     #[error(
         "SAT budget exhausted: {limit} reached after {solves} solver calls and {elapsed_ms} ms; \
          raise the limit or reduce scope/bitwidth/unrolling{}",
@@ -48,9 +48,6 @@ pub enum SatError {
     /// A group id that this session never handed out.
     #[error("unknown group {0} (it was not created by this session)")]
     UnknownGroup(GroupId),
-    /// varisat reported an error.
-    #[error("SAT solver error: {0}")]
-    Solver(#[from] varisat::solver::SolverError),
 }
 
 /// The tail of the budget message when a partial core is available.

@@ -7,8 +7,7 @@
 
 use std::io::{self, Write};
 
-use varisat::Lit;
-
+use crate::lit::Lit;
 use crate::session::{GroupId, Session};
 use std::collections::HashMap;
 

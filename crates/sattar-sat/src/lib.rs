@@ -1,4 +1,4 @@
-//! sattar's SAT layer: boolean circuits, bit vectors, lazy Tseitin CNF, incremental varisat
+//! sattar's SAT layer: boolean circuits, bit vectors, lazy Tseitin CNF, incremental CaDiCaL
 //! sessions with selector-guarded groups, minimal unsat cores over groups, and export to
 //! DIMACS / group-CNF / WCNF. See `docs/SAT.md` for the algorithms and formats.
 //!
@@ -21,7 +21,9 @@ mod circuit;
 mod core;
 mod error;
 mod export;
+mod lit;
 mod session;
+mod solver;
 mod tseitin;
 
 pub use bitvec::BitVec;

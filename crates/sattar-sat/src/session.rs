@@ -1,14 +1,14 @@
-//! An incremental solving session over varisat with grouped (selector-guarded) constraints.
+//! An incremental solving session over one CaDiCaL solver with grouped (selector-guarded) constraints.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use varisat::{ExtendFormula, Lit, Solver, Var};
-
 use crate::bitvec::{sign_extend, BitVec};
 use crate::circuit::{Bool, Circuit, Gate};
 use crate::error::{Limit, SatError};
+use crate::lit::{Lit, Var};
+use crate::solver::Solver;
 use crate::tseitin::Encoder;
 
 /// A named set of constraints that can be switched on and off by one selector literal.
@@ -31,7 +31,7 @@ impl fmt::Display for GroupId {
 /// Limits on the SAT work of a session; `None` means unlimited.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Budget {
-    /// Wall-clock time, checked before every solver call (a running call is not interrupted).
+    /// Wall-clock time, checked before every solver call and stopping a running one.
     pub time: Option<Duration>,
     /// Number of solver calls.
     pub solves: Option<u64>,
@@ -107,10 +107,10 @@ pub(crate) struct Recorded {
     pub(crate) lits: Vec<Lit>,
 }
 
-/// A circuit, its lazily built CNF, groups, and one incremental varisat solver answering all queries.
+/// A circuit, its lazily built CNF, groups, and one incremental solver answering all queries.
 pub struct Session {
     circuit: Circuit,
-    solver: Solver<'static>,
+    solver: Solver,
     encoder: Encoder,
     groups: Vec<GroupInfo>,
     selector_group: HashMap<Var, GroupId>,
@@ -321,13 +321,14 @@ impl Session {
             }));
         };
         self.check_budget()?;
-        self.solver.assume(&lits);
         self.solves_under_budget += 1;
         self.total_solves += 1;
-        if self.solver.solve()? {
-            return Ok(Raw::Sat);
+        let deadline = self.budget.time.map(|t| self.budget_start + t);
+        match self.solver.solve(&lits, deadline) {
+            Some(true) => Ok(Raw::Sat),
+            Some(false) => Ok(Raw::Unsat(self.failed(&lits, &assumed))),
+            None => Err(self.exhausted(Limit::Time(self.budget.time.unwrap_or_default()))),
         }
-        Ok(Raw::Unsat(self.failed(&assumed)))
     }
 
     /// Encodes assumption nodes into `lits`; maps each literal back to its node. `None` if one is FALSE.
@@ -355,9 +356,13 @@ impl Session {
         Some(assumed)
     }
 
-    /// Maps varisat's failed assumptions back to groups and assumption nodes.
-    fn failed(&self, assumed: &HashMap<Lit, Bool>) -> Failed {
-        let core = self.solver.failed_core().unwrap_or(&[]);
+    /// Maps the solver's failed assumptions among `lits` back to groups and assumption nodes.
+    fn failed(&self, lits: &[Lit], assumed: &HashMap<Lit, Bool>) -> Failed {
+        let core: Vec<Lit> = lits
+            .iter()
+            .copied()
+            .filter(|&l| self.solver.failed(l))
+            .collect();
         let mut groups: Vec<GroupId> = core
             .iter()
             .filter_map(|l| self.selector_group.get(&l.var()).copied())
@@ -378,40 +383,33 @@ impl Session {
 
     /// Fails if the budget does not allow another solver call.
     fn check_budget(&self) -> Result<(), SatError> {
-        let elapsed = self.budget_start.elapsed();
-        if self.circuit.exceeded() {
-            return Err(SatError::BudgetExhausted {
-                limit: Limit::Nodes(self.circuit.node_limit()),
-                solves: self.solves_under_budget,
-                elapsed_ms: elapsed.as_millis(),
-                partial_core: None,
-            });
+        if self.circuit.exceeded() || self.encoder.exceeded() {
+            return Err(self.exhausted(Limit::Nodes(self.circuit.node_limit())));
         }
-        let limit = match (self.budget.solves, self.budget.time) {
-            (Some(n), _) if self.solves_under_budget >= n => Limit::Solves(n),
-            (_, Some(t)) if elapsed >= t => Limit::Time(t),
-            _ => return Ok(()),
-        };
-        Err(SatError::BudgetExhausted {
+        let elapsed = self.budget_start.elapsed();
+        match (self.budget.solves, self.budget.time) {
+            (Some(n), _) if self.solves_under_budget >= n => Err(self.exhausted(Limit::Solves(n))),
+            (_, Some(t)) if elapsed >= t => Err(self.exhausted(Limit::Time(t))),
+            _ => Ok(()),
+        }
+    }
+
+    /// The error for reaching `limit` now (without a partial core: core minimization adds it).
+    fn exhausted(&self, limit: Limit) -> SatError {
+        SatError::BudgetExhausted {
             limit,
             solves: self.solves_under_budget,
-            elapsed_ms: elapsed.as_millis(),
+            elapsed_ms: self.budget_start.elapsed().as_millis(),
             partial_core: None,
-        })
+        }
     }
 
     /// The model of the last satisfiable call, extended to every node by evaluating the circuit.
     pub(crate) fn last_model(&self) -> Model {
-        let assignment: HashSet<Lit> = self
-            .solver
-            .model()
-            .unwrap_or_default()
-            .into_iter()
-            .collect();
         let values = self.circuit.eval_all(|node| {
             self.encoder
                 .var_of(node)
-                .is_some_and(|v| assignment.contains(&v.positive()))
+                .is_some_and(|v| self.solver.value(v))
         });
         Model { values }
     }

@@ -5,9 +5,8 @@
 //! (both polarities), so a model's value of any encoded node is that node's true value, and a node
 //! can be assumed either way in later queries.
 
-use varisat::{Lit, Var};
-
 use crate::circuit::{Bool, Circuit, Gate};
+use crate::lit::{Lit, Var, MAX_VAR_INDEX};
 
 /// Maps circuit nodes to SAT variables and allocates all variables of a session.
 #[derive(Debug, Default)]
@@ -23,6 +22,12 @@ impl Encoder {
     /// Number of SAT variables allocated so far.
     pub(crate) fn num_vars(&self) -> usize {
         self.num_vars
+    }
+
+    /// Whether more variables were asked for than DIMACS numbers allow (the session then refuses
+    /// to solve, as past the circuit's node limit).
+    pub(crate) fn exceeded(&self) -> bool {
+        self.num_vars > MAX_VAR_INDEX + 1
     }
 
     /// A fresh SAT variable (also used for group selectors).

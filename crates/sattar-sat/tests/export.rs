@@ -1,9 +1,9 @@
-//! DIMACS / GCNF / WCNF export, parsed back with a tiny parser and re-solved with varisat.
+//! DIMACS / GCNF / WCNF export, parsed back with a tiny parser and re-solved with a fresh CaDiCaL
+//! that knows nothing of the session.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
 
 use sattar_sat::{Bool, CoreResult, GroupId, Outcome, Session};
-use varisat::{ExtendFormula, Lit, Solver};
 
 /// A parsed file: header words, and clauses with their prefix (group tag or weight, if any).
 struct Parsed {
@@ -145,12 +145,11 @@ fn dimacs_gcnf_wcnf_counts_and_groups_agree() {
     }
 }
 
-/// Loads clauses into a fresh varisat solver.
-fn load(clauses: &[Vec<isize>]) -> Solver<'static> {
-    let mut solver = Solver::new();
+/// Loads clauses into a fresh solver.
+fn load(clauses: &[Vec<isize>]) -> cadical::Solver {
+    let mut solver = cadical::Solver::new();
     for c in clauses {
-        let lits: Vec<Lit> = c.iter().map(|&d| Lit::from_dimacs(d)).collect();
-        solver.add_clause(&lits);
+        solver.add_clause(c.iter().map(|&d| d as i32));
     }
     solver
 }
@@ -171,9 +170,8 @@ fn gcnf_mus(parsed: &Parsed, groups: usize, top_var: usize) -> Vec<u64> {
     let mut i = 0;
     while i < core.len() {
         let trial: Vec<u64> = core.iter().copied().filter(|&g| g != core[i]).collect();
-        let lits: Vec<Lit> = trial.iter().map(|&g| Lit::from_dimacs(sel(g))).collect();
-        solver.assume(&lits);
-        if solver.solve().expect("no proof, no interrupt") {
+        let lits = trial.iter().map(|&g| sel(g) as i32);
+        if solver.solve_with(lits).expect("no interrupt") {
             i += 1;
         } else {
             core = trial;

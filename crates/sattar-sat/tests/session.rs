@@ -197,6 +197,56 @@ fn time_budget_is_checked_before_each_call() {
     assert!(err.to_string().contains("time limit of 0.000s"));
 }
 
+/// The pigeonhole formula of `holes + 1` pigeons in `holes` holes, in `group`: unsatisfiable, and
+/// exponentially hard for resolution (so for every CDCL solver).
+fn pigeonhole(s: &mut Session, holes: usize, group: sattar_sat::GroupId) {
+    let p: Vec<Vec<Bool>> = (0..=holes)
+        .map(|_| (0..holes).map(|_| s.circuit_mut().input()).collect())
+        .collect();
+    for pigeon in &p {
+        let somewhere = s.circuit_mut().or(pigeon);
+        s.assert_in_group(somewhere, group).expect("own group");
+    }
+    for hole in 0..holes {
+        let column: Vec<Bool> = p.iter().map(|pigeon| pigeon[hole]).collect();
+        for (a, &x) in column.iter().enumerate() {
+            for &y in &column[a + 1..] {
+                let both = s.circuit_mut().and2(x, y);
+                s.assert_in_group(!both, group).expect("own group");
+            }
+        }
+    }
+}
+
+#[test]
+fn time_budget_stops_a_running_call_and_the_session_goes_on() {
+    let mut s = Session::new();
+    let hard = s.new_group("13 pigeons in 12 holes");
+    pigeonhole(&mut s, 12, hard);
+    s.set_budget(Budget {
+        solves: None,
+        time: Some(Duration::from_millis(200)),
+    });
+    // Without an interrupt this call would run for hours: it returns because the search stops.
+    let err = s.solve(&[hard], &[]).expect_err("stopped mid-search");
+    assert!(
+        matches!(
+            err,
+            SatError::BudgetExhausted {
+                limit: Limit::Time(_),
+                solves: 1,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    s.set_budget(Budget::default());
+    assert!(
+        matches!(s.solve(&[], &[]), Ok(Outcome::Sat(_))),
+        "with the hard group off the same solver answers again"
+    );
+}
+
 #[test]
 fn budget_during_minimization_reports_the_partial_core() {
     let mut s = Session::new();

@@ -4,7 +4,8 @@
 
 use sattar_encode::{encode, EncodeOptions, Mode, PreSpec};
 use sattar_java::{parse_sources, run, Execution, Limits, MethodId, Program, SourceText};
-use sattar_sat::Outcome;
+use sattar_encode::Encoding;
+use sattar_sat::{Bool, Model, Outcome};
 use sattar_spec::ResolvedMethod;
 
 /// The interpreter's limits in every differential test.
@@ -77,16 +78,65 @@ pub fn enumerated_agree(
     let (valid, fits) = (enc.pre_ok(), enc.in_bounds());
     enc.session.assert_hard(valid);
     enc.session.assert_hard(fits);
-    let mut n = 0;
-    while n < max {
-        let Outcome::Sat(model) = enc.session.solve(&[], &[]).expect("no budget") else {
-            break;
-        };
-        let got = enc.decode(&model);
+    let models = spread(&mut enc, max, max as u64);
+    for model in &models {
+        let got = enc.decode(model);
         let want = run(p, m, &got.input, LIMITS).expect("runs");
         assert_eq!(got.execution, want, "{name} on {}", got.input);
-        enc.block_input(&model);
-        n += 1;
     }
-    n
+    models.len()
+}
+
+/// A seeded splitmix64 stream.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// A number in `0..n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        (z ^ (z >> 31)) % n
+    }
+}
+
+/// Up to `n` distinct valid inputs of `enc` (each blocked once found), spread over the input
+/// space whatever the solver: each is asked for under random assumptions on a quarter of the
+/// input's variables, and when those are unsatisfiable the solver's failed assumptions are dropped
+/// and the rest kept. (Blocking clauses alone give neighbours of the first model: which ones
+/// depends on the solver's phase heuristics, not on the input space.)
+pub fn spread(enc: &mut Encoding, n: usize, seed: u64) -> Vec<Model> {
+    spread_under(enc, &[], n, seed)
+}
+
+/// [`spread`] among the inputs where every node of `always` holds.
+pub fn spread_under(enc: &mut Encoding, always: &[Bool], n: usize, seed: u64) -> Vec<Model> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    while out.len() < n {
+        let mut steer: Vec<Bool> = enc
+            .input_vars()
+            .iter()
+            .filter_map(|&v| match rng.below(8) {
+                0 => Some(v),
+                1 => Some(!v),
+                _ => None,
+            })
+            .collect();
+        let model = loop {
+            let assumed: Vec<Bool> = always.iter().chain(&steer).copied().collect();
+            match enc.session.solve(&[], &assumed).expect("no budget") {
+                Outcome::Sat(model) => break Some(model),
+                Outcome::Unsat(failed) if failed.assumptions.iter().any(|a| steer.contains(a)) => {
+                    steer.retain(|a| !failed.assumptions.contains(a));
+                }
+                Outcome::Unsat(_) => break None,
+            }
+        };
+        let Some(model) = model else { break };
+        enc.block_input(&model);
+        out.push(model);
+    }
+    out
 }
