@@ -637,13 +637,23 @@ fn sat_time_bounds_the_cores_of_core_and_localize() {
     let input = scratch("list20.json", &long_list(20, 10));
     let input = input.to_str().expect("utf-8");
     let core = |seconds| {
-        let args = ["core", "--fault", "sll.removeErr", "--input", input, "--sat-time"];
+        let args = [
+            "core",
+            "--fault",
+            "sll.removeErr",
+            "--input",
+            input,
+            "--sat-time",
+        ];
         let mut args = args.map(String::from).to_vec();
         args.push(seconds);
         args
     };
     let args = core("0.001".into());
-    refused(&args.iter().map(String::as_str).collect::<Vec<_>>(), "--sat-time");
+    refused(
+        &args.iter().map(String::as_str).collect::<Vec<_>>(),
+        "--sat-time",
+    );
     // Its minimization takes tens of seconds, one deletion call alone most of them: a second's
     // budget stops that call too, and the core reached so far is reported.
     let args = core("1".into());

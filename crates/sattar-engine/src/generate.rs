@@ -181,18 +181,28 @@ impl PathQueries {
         }
         let mut out = Vec::new();
         for i in 0..self.path.len() {
+            let prefix = self.prefix(i);
+            let negated = prefix.last().copied();
             let mut assumptions = common.clone();
-            assumptions.extend(self.prefix(i));
-            if let Outcome::Sat(model) = self
+            assumptions.extend(prefix);
+            match self
                 .enc
                 .session
                 .solve(&[], &assumptions)
                 .map_err(sattar_encode::EncodeError::from)?
             {
-                out.push(Candidate {
+                Outcome::Sat(model) => out.push(Candidate {
                     prefix: i,
                     decoded: self.enc.decode(&model),
-                });
+                }),
+                // Unsatisfiable without the negated outcome: every longer prefix assumes the
+                // rest (this branch taken as the failing run took it), so it is too.
+                Outcome::Unsat(failed)
+                    if negated.is_some_and(|n| !failed.assumptions.contains(&n)) =>
+                {
+                    break
+                }
+                Outcome::Unsat(_) => {}
             }
         }
         Ok(out)

@@ -2,9 +2,9 @@
 //! interpreter's limits, a method with no specification, agreement on fixed and enumerated inputs.
 #![allow(dead_code)]
 
+use sattar_encode::Encoding;
 use sattar_encode::{encode, EncodeOptions, Mode, PreSpec};
 use sattar_java::{parse_sources, run, Execution, Limits, MethodId, Program, SourceText};
-use sattar_encode::Encoding;
 use sattar_sat::{Bool, Model, Outcome};
 use sattar_spec::ResolvedMethod;
 
