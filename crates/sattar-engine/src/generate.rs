@@ -1,7 +1,8 @@
 //! SAT-TAR's test generation (docs/LOCALIZE.md#step-4-test-generation): negate each prefix of the failing run's path
 //! condition over a free pre-state no larger than the failing input, with the invariant and the
 //! precondition, and keep the runs whose coverage is new. One incremental solver answers every
-//! query of a round (assumptions over one encoding, no rebuilds).
+//! query of a round (assumptions over one encoding, no rebuilds); a query proven unsatisfiable in
+//! an earlier round is not asked again ([`KnownUnsat`]).
 
 use crate::{EngineError, Subject};
 use sattar_encode::{
@@ -33,6 +34,56 @@ impl Candidate {
     /// The statements the run covers.
     pub fn covered(&self) -> &BTreeSet<StmtId> {
         &self.decoded.execution.covered
+    }
+}
+
+/// Negated-prefix queries proven unsatisfiable in earlier rounds, with the constraints each
+/// proof used (the solver's failed assumptions). Every round's free encoding is built the same
+/// way from the same failing path, and a later round's constraints include an earlier one's, so a
+/// query that includes a proof's constraints is unsatisfiable too and is not asked. Skipping a
+/// query changes what the round's solver learns, so the proofs are part of a session's state:
+/// each round records those it found, and a resumed session starts from them.
+#[derive(Debug, Default)]
+pub struct KnownUnsat(Vec<UnsatProof>);
+
+/// A coverage a run had to differ from, and the statements it was restricted to (if any).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CoverageKey {
+    /// The coverage (restricted to `within`).
+    pub seen: BTreeSet<StmtId>,
+    /// The statements the comparison is restricted to; `None`: all.
+    pub within: Option<BTreeSet<StmtId>>,
+}
+
+/// One unsatisfiable negated-prefix query and what its proof used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnsatProof {
+    /// The first negated prefix it covers.
+    pub first: usize,
+    /// The last one; `None`: every later one too (the proof did not use the negated outcome, and
+    /// a longer prefix assumes everything else).
+    pub last: Option<usize>,
+    /// The suspects a run had to cover, if the proof used that constraint.
+    pub covers: Option<BTreeSet<StmtId>>,
+    /// The coverages a run had to differ from that the proof used.
+    pub differs: Vec<CoverageKey>,
+}
+
+impl KnownUnsat {
+    /// Adds proofs (found in a round, or read back from a session).
+    pub fn extend(&mut self, proofs: impl IntoIterator<Item = UnsatProof>) {
+        self.0.extend(proofs);
+    }
+
+    /// Whether negating prefix `i` is known unsatisfiable when a run must cover one of `suspects`
+    /// and differ from every coverage of `keys`.
+    fn proves(&self, i: usize, suspects: &BTreeSet<StmtId>, keys: &[CoverageKey]) -> bool {
+        self.0.iter().any(|p| {
+            p.first <= i
+                && p.last.is_none_or(|last| i <= last)
+                && p.covers.as_ref().is_none_or(|s| s == suspects)
+                && p.differs.iter().all(|k| keys.contains(k))
+        })
     }
 }
 
@@ -164,48 +215,75 @@ impl PathQueries {
 
     /// One candidate per satisfiable negated prefix: its run covers a suspect and its coverage
     /// (restricted to the suspects under the new strategy) differs from every test in `tried`.
+    /// Queries `known` proves unsatisfiable are not asked; the proofs of those found
+    /// unsatisfiable are returned beside the candidates.
     pub fn candidates(
         &mut self,
         suspects: &BTreeSet<StmtId>,
         tried: &[BTreeSet<StmtId>],
         suspects_only: bool,
-    ) -> Result<Vec<Candidate>, EngineError> {
-        let mut common = vec![self.covers_some(suspects)];
-        for seen in tried {
-            let within = suspects_only.then_some(suspects);
-            let seen: BTreeSet<StmtId> = match within {
-                Some(w) => seen.intersection(w).copied().collect(),
-                None => seen.clone(),
-            };
-            common.push(self.differs(&seen, within));
-        }
-        let mut out = Vec::new();
+        known: &KnownUnsat,
+    ) -> Result<(Vec<Candidate>, Vec<UnsatProof>), EngineError> {
+        let within = suspects_only.then(|| suspects.clone());
+        let keys: Vec<CoverageKey> = tried
+            .iter()
+            .map(|seen| CoverageKey {
+                seen: match &within {
+                    Some(w) => seen.intersection(w).copied().collect(),
+                    None => seen.clone(),
+                },
+                within: within.clone(),
+            })
+            .collect();
+        let covers = self.covers_some(suspects);
+        let differs: Vec<Bool> = keys
+            .iter()
+            .map(|k| self.differs(&k.seen, k.within.as_ref()))
+            .collect();
+        let (mut out, mut proofs) = (Vec::new(), Vec::new());
         for i in 0..self.path.len() {
+            if known.proves(i, suspects, &keys) {
+                continue;
+            }
             let prefix = self.prefix(i);
-            let negated = prefix.last().copied();
-            let mut assumptions = common.clone();
-            assumptions.extend(prefix);
-            match self
+            let mut assumptions = vec![covers];
+            assumptions.extend(&differs);
+            assumptions.extend(&prefix);
+            let failed = match self
                 .enc
                 .session
                 .solve(&[], &assumptions)
                 .map_err(sattar_encode::EncodeError::from)?
             {
-                Outcome::Sat(model) => out.push(Candidate {
-                    prefix: i,
-                    decoded: self.enc.decode(&model),
-                }),
-                // Unsatisfiable without the negated outcome: every longer prefix assumes the
-                // rest (this branch taken as the failing run took it), so it is too.
-                Outcome::Unsat(failed)
-                    if negated.is_some_and(|n| !failed.assumptions.contains(&n)) =>
-                {
-                    break
+                Outcome::Sat(model) => {
+                    out.push(Candidate {
+                        prefix: i,
+                        decoded: self.enc.decode(&model),
+                    });
+                    continue;
                 }
-                Outcome::Unsat(_) => {}
+                Outcome::Unsat(failed) => failed.assumptions,
+            };
+            let used = |b: &Bool| failed.contains(b);
+            // Unsatisfiable without the negated outcome: every longer prefix assumes the rest
+            // (this branch taken as the failing run took it), so it is too.
+            let every_later = !prefix.last().is_some_and(used);
+            proofs.push(UnsatProof {
+                first: i,
+                last: (!every_later).then_some(i),
+                covers: used(&covers).then(|| suspects.clone()),
+                differs: keys
+                    .iter()
+                    .zip(&differs)
+                    .filter(|(_, d)| used(d))
+                    .map(|(k, _)| k.clone())
+                    .collect(),
+            });
+            if every_later {
+                break;
             }
         }
-        Ok(out)
+        Ok((out, proofs))
     }
 
     /// `pc1 ∧ … ∧ pc(i-1) ∧ ¬pci` over the free encoding's branch evaluations.

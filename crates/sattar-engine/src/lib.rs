@@ -33,7 +33,10 @@ pub use from_test::{
     capture_failure, capture_first_failure, spec_from_test_request, CapturedFailure, FromTest,
     DEBIAN_JUNIT, TEST_ROOT,
 };
-pub use generate::{generation_scope, scope_of, Candidate, FailingPath, PathQueries};
+pub use generate::{
+    generation_scope, scope_of, Candidate, CoverageKey, FailingPath, KnownUnsat, PathQueries,
+    UnsatProof,
+};
 pub use localize::{
     best_rank, Executor, Interpreter, LocalizeOptions, Localizer, RankedStmt, Round, StopReason,
     Strategy, Technique, TestRecord, TimedInterpreter, DEFAULT_MAX_GEN_SCOPE,

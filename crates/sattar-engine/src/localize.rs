@@ -4,7 +4,7 @@
 //! Tarantula (or any formula) boosted by the core. Rounds are pure functions of the state before
 //! them, so a session replayed from its file continues exactly as an uninterrupted one.
 
-use crate::generate::{Candidate, FailingPath, PathQueries};
+use crate::generate::{Candidate, FailingPath, KnownUnsat, PathQueries, UnsatProof};
 use crate::{cores, judge, CoreAnalysis, CoreRequest, EngineError, Subject, TestVerdict};
 use sattar_encode::EncodeOptions;
 use sattar_heap::TestInput;
@@ -181,6 +181,8 @@ pub struct Round {
     pub demoted: Vec<StmtId>,
     /// The strategy after this round.
     pub strategy: Strategy,
+    /// The generation queries its round proved unsatisfiable (not asked again later).
+    pub unsat: Vec<UnsatProof>,
 }
 
 /// Why the loop ended.
@@ -224,6 +226,8 @@ pub struct Localizer<'s> {
     /// APG's flipped branches (computed for the APG technique only).
     flipped: Vec<StmtId>,
     failing_path: std::cell::OnceCell<FailingPath>,
+    /// Generation queries proven unsatisfiable in earlier rounds.
+    known_unsat: KnownUnsat,
     strategy: Strategy,
     unchanged: usize,
     stopped: Option<StopReason>,
@@ -279,6 +283,7 @@ impl<'s> Localizer<'s> {
             boosted,
             flipped,
             failing_path: std::cell::OnceCell::new(),
+            known_unsat: KnownUnsat::default(),
             strategy: Strategy::UniqueCoverage,
             unchanged: 0,
             stopped,
@@ -344,7 +349,8 @@ impl<'s> Localizer<'s> {
         if self.stopped.is_some() {
             return Ok(None);
         }
-        let Some(candidate) = self.next_candidate()? else {
+        let (candidate, unsat) = self.next_candidate()?;
+        let Some(candidate) = candidate else {
             self.stopped = Some(StopReason::Exhausted);
             return Ok(None);
         };
@@ -364,13 +370,14 @@ impl<'s> Localizer<'s> {
             prefix: Some(candidate.prefix),
             timed_out,
         };
-        self.apply(test);
+        self.apply(test, unsat);
         Ok(self.rounds.last())
     }
 
     /// Records a round's test and updates the ratings — the same whether the test was just run or
     /// read back from a session file.
-    pub fn apply(&mut self, mut test: TestRecord) {
+    pub fn apply(&mut self, mut test: TestRecord, unsat: Vec<UnsatProof>) {
+        self.known_unsat.extend(unsat.iter().cloned());
         let before = self.ratings();
         test.added = self.admits(&test);
         let same_failure =
@@ -381,6 +388,7 @@ impl<'s> Localizer<'s> {
             test,
             demoted: Vec::new(),
             strategy: self.strategy,
+            unsat,
         });
         let added = self.rounds.last().is_some_and(|r| r.test.added);
         let mut demoted = Vec::new();
@@ -428,7 +436,7 @@ impl<'s> Localizer<'s> {
     }
 
     /// The most similar candidate with new coverage, or `None`.
-    fn next_candidate(&self) -> Result<Option<Candidate>, EngineError> {
+    fn next_candidate(&self) -> Result<(Option<Candidate>, Vec<UnsatProof>), EngineError> {
         let mut queries = PathQueries::new(
             self.subject,
             self.failing_path()?,
@@ -442,7 +450,8 @@ impl<'s> Localizer<'s> {
             .collect();
         let suspects_only = self.strategy == Strategy::SuspectCoverage;
         let targets = self.generation_targets();
-        let candidates = queries.candidates(targets, &tried, suspects_only)?;
+        let (candidates, unsat) =
+            queries.candidates(targets, &tried, suspects_only, &self.known_unsat)?;
         let scores: BTreeMap<StmtId, f64> = self
             .ranking()
             .into_iter()
@@ -463,13 +472,14 @@ impl<'s> Localizer<'s> {
                 c.prefix,
             )
         };
-        Ok(candidates.into_iter().max_by(|a, b| {
+        let best = candidates.into_iter().max_by(|a, b| {
             let (ka, kb) = (key(a), key(b));
             ka.0.cmp(&kb.0)
                 .then(ka.1.total_cmp(&kb.1))
                 .then(kb.2.cmp(&ka.2))
                 .then(kb.3.cmp(&ka.3))
-        }))
+        });
+        Ok((best, unsat))
     }
 
     /// The failing run located for generation: the same every round, so computed once.

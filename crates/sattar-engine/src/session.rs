@@ -9,6 +9,7 @@
 //! sattar writing the same file is refused instead of interleaving lines with the first.
 
 use crate::digest::{sha256_hex, FileDigest};
+use crate::generate::{CoverageKey, UnsatProof};
 use crate::{EngineError, Round, StopReason, TestRecord, TestVerdict};
 use sattar_heap::{input_from_json, input_to_json, MethodSig, Schema};
 use sattar_java::StmtId;
@@ -170,6 +171,26 @@ pub struct RoundLine {
     /// Whether the run was stopped by the wall clock.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub timed_out: bool,
+    /// The generation queries the round proved unsatisfiable: a resumed session skips them as
+    /// an uninterrupted one does.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unsat: Vec<ProofLine>,
+}
+
+/// An unsatisfiable generation query as stored ([`UnsatProof`], statement ids as numbers).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProofLine {
+    /// The first negated prefix it covers.
+    pub first: usize,
+    /// The last one; absent: every later one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last: Option<usize>,
+    /// The suspects a run had to cover, if the proof used that.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub covers: Option<Vec<u32>>,
+    /// The coverages a run had to differ from: `[seen, within]` (`within` null: all statements).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub differs: Vec<(Vec<u32>, Option<Vec<u32>>)>,
 }
 
 /// The last line of a finished session.
@@ -347,6 +368,20 @@ pub fn round_line(r: &Round) -> RoundLine {
         added: t.added,
         predicted: t.predicted.as_ref().map(ids),
         timed_out: t.timed_out,
+        unsat: r
+            .unsat
+            .iter()
+            .map(|p| ProofLine {
+                first: p.first,
+                last: p.last,
+                covers: p.covers.as_ref().map(ids),
+                differs: p
+                    .differs
+                    .iter()
+                    .map(|k| (ids(&k.seen), k.within.as_ref().map(ids)))
+                    .collect(),
+            })
+            .collect(),
     }
 }
 
@@ -451,20 +486,7 @@ pub fn test_record(
         schema,
         sig,
     )?;
-    let stmts = |ids: &[u32]| {
-        ids.iter()
-            .map(|&id| {
-                if (1..=check.statements).contains(&id) {
-                    Ok(StmtId(id))
-                } else {
-                    Err(bad(format!(
-                        "statement s{id} does not exist (the program has s1 to s{})",
-                        check.statements
-                    )))
-                }
-            })
-            .collect::<Result<_, _>>()
-    };
+    let stmts = |ids: &[u32]| stored_stmts(ids, r.round, path, check);
     if let Some(name) = r.violated.iter().find(|n| !check.constraints.contains(n)) {
         return Err(bad(format!(
             "`{name}` is not a constraint of this specification"
@@ -490,6 +512,59 @@ pub fn test_record(
         predicted: r.predicted.as_deref().map(stmts).transpose()?,
         timed_out: r.timed_out,
     })
+}
+
+/// A stored round's unsatisfiable generation queries, their statement ids checked.
+pub fn unsat_proofs(
+    r: &RoundLine,
+    path: &Path,
+    check: &RoundCheck,
+) -> Result<Vec<UnsatProof>, EngineError> {
+    let stmts = |ids: &[u32]| stored_stmts(ids, r.round, path, check);
+    r.unsat
+        .iter()
+        .map(|p| {
+            Ok(UnsatProof {
+                first: p.first,
+                last: p.last,
+                covers: p.covers.as_deref().map(stmts).transpose()?,
+                differs: p
+                    .differs
+                    .iter()
+                    .map(|(seen, within)| {
+                        Ok(CoverageKey {
+                            seen: stmts(seen)?,
+                            within: within.as_deref().map(stmts).transpose()?,
+                        })
+                    })
+                    .collect::<Result<_, EngineError>>()?,
+            })
+        })
+        .collect()
+}
+
+/// Statement ids of a stored round, each checked to exist.
+fn stored_stmts(
+    ids: &[u32],
+    round: usize,
+    path: &Path,
+    check: &RoundCheck,
+) -> Result<std::collections::BTreeSet<StmtId>, EngineError> {
+    ids.iter()
+        .map(|&id| {
+            if (1..=check.statements).contains(&id) {
+                Ok(StmtId(id))
+            } else {
+                Err(io_err(
+                    path,
+                    format!(
+                        "round {round}: statement s{id} does not exist (the program has s1 to s{})",
+                        check.statements
+                    ),
+                ))
+            }
+        })
+        .collect()
 }
 
 /// What a session recorded before `max_gen_scope` existed generated in: the failing input's scope.
@@ -521,6 +596,67 @@ mod tests {
         assert!(unsealed(unsealed_line)
             .expect_err("no check")
             .contains("no `check`"));
+    }
+
+    #[test]
+    fn a_rounds_unsatisfiable_queries_read_back_as_written() {
+        let ids = |xs: &[u32]| xs.iter().map(|&x| StmtId(x)).collect();
+        let proofs = vec![
+            UnsatProof {
+                first: 2,
+                last: Some(2),
+                covers: Some(ids(&[3, 5])),
+                differs: vec![CoverageKey {
+                    seen: ids(&[1, 3]),
+                    within: Some(ids(&[3, 5])),
+                }],
+            },
+            UnsatProof {
+                first: 4,
+                last: None,
+                covers: None,
+                differs: Vec::new(),
+            },
+        ];
+        let round = Round {
+            number: 1,
+            test: TestRecord {
+                input: sattar_heap::TestInput {
+                    this: None,
+                    args: Vec::new(),
+                    heap: sattar_heap::Heap::default(),
+                },
+                verdict: TestVerdict::Pass,
+                covered: ids(&[1, 3]),
+                added: true,
+                prefix: Some(2),
+                predicted: None,
+                timed_out: false,
+            },
+            demoted: Vec::new(),
+            strategy: crate::Strategy::UniqueCoverage,
+            unsat: proofs.clone(),
+        };
+        let text = sealed(&round_line(&round)).expect("sealed");
+        assert!(text.contains(r#""unsat":[{"first":2,"last":2,"covers":[3,5],"differs":[[[1,3],[3,5]]]},{"first":4}]"#), "{text}");
+        let line: RoundLine =
+            serde_json::from_value(Value::Object(unsealed(&text).expect("unsealed")))
+                .expect("a round");
+        let check = RoundCheck {
+            statements: 5,
+            constraints: &[],
+        };
+        let back = unsat_proofs(&line, Path::new("s.jsonl"), &check).expect("ids exist");
+        assert_eq!(back, proofs);
+        let small = RoundCheck {
+            statements: 4,
+            constraints: &[],
+        };
+        let err = unsat_proofs(&line, Path::new("s.jsonl"), &small).expect_err("s5 is not there");
+        assert!(
+            err.to_string().contains("statement s5 does not exist"),
+            "{err}"
+        );
     }
 
     #[test]

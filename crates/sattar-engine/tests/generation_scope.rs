@@ -6,8 +6,8 @@
 use sattar_catalog::inputs;
 use sattar_encode::EncodeOptions;
 use sattar_engine::{
-    generation_scope, scope_of, CoreRequest, FailingPath, Interpreter, LocalizeOptions, Localizer,
-    PathQueries, Subject, SubjectRequest,
+    generation_scope, scope_of, CoreRequest, FailingPath, Interpreter, KnownUnsat, LocalizeOptions,
+    Localizer, PathQueries, Subject, SubjectRequest,
 };
 use sattar_heap::TestInput;
 use sattar_java::{Limits, StmtId};
@@ -83,8 +83,9 @@ fn candidates(max: usize) -> Vec<(usize, usize)> {
     let mut queries = PathQueries::new(&subject, &path, None).unwrap_or_else(|e| panic!("{e}"));
     let every: BTreeSet<StmtId> = subject.program.stmts.iter().map(|s| s.id).collect();
     queries
-        .candidates(&every, &[], false)
+        .candidates(&every, &[], false, &KnownUnsat::default())
         .unwrap_or_else(|e| panic!("{e}"))
+        .0
         .iter()
         .map(|c| (c.prefix, scope_of(&c.decoded.input)))
         .collect()
@@ -121,10 +122,40 @@ fn a_rounds_queries_stop_at_their_sat_time() {
     let mut queries = PathQueries::new(&subject, &path, budget).unwrap_or_else(|e| panic!("{e}"));
     let every: BTreeSet<StmtId> = subject.program.stmts.iter().map(|s| s.id).collect();
     let err = queries
-        .candidates(&every, &[], false)
+        .candidates(&every, &[], false, &KnownUnsat::default())
         .expect_err("the budget stops the round")
         .to_string();
     assert!(err.contains("--sat-time"), "{err}");
+}
+
+/// A round's unsatisfiable queries are proven once: the next round over the same path, given
+/// the proofs, asks none of them (it proves nothing new) and finds candidates for the same
+/// prefixes.
+#[test]
+fn queries_proven_unsatisfiable_are_not_asked_again() {
+    let (subject, input) = removal_on_ten_nodes();
+    let path = FailingPath::new(&subject, &input, (1, 4), &EncodeOptions::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let every: BTreeSet<StmtId> = subject.program.stmts.iter().map(|s| s.id).collect();
+    let round = |known: &KnownUnsat| {
+        let mut queries = PathQueries::new(&subject, &path, None).unwrap_or_else(|e| panic!("{e}"));
+        let (candidates, proofs) = queries
+            .candidates(&every, &[], false, known)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let prefixes: BTreeSet<usize> = candidates.iter().map(|c| c.prefix).collect();
+        (prefixes, proofs)
+    };
+    let mut known = KnownUnsat::default();
+    let (first, proofs) = round(&known);
+    // The deep prefixes need a fifth node: unsatisfiable in 4 objects per class.
+    assert!(
+        !proofs.is_empty() && !first.is_empty(),
+        "{first:?} {proofs:?}"
+    );
+    known.extend(proofs);
+    let (second, new) = round(&known);
+    assert!(new.is_empty(), "asked again: {new:?}");
+    assert_eq!(second, first);
 }
 
 #[test]

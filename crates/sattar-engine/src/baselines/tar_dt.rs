@@ -2,7 +2,7 @@
 //! run by path-constraint similarity (docs/EVALUATION.md#tar_dt-and-path-constraint-similarity). TAR_DT+SAT ranks the same tests with the
 //! core boost.
 
-use crate::generate::{FailingPath, PathQueries};
+use crate::generate::{FailingPath, KnownUnsat, PathQueries};
 use crate::localize::Executor;
 use crate::{judge, EngineError, Subject, TestRecord};
 use sattar_encode::EncodeOptions;
@@ -44,12 +44,14 @@ pub fn directed_tests(
     let mut tests = vec![failing.clone()];
     let scopes = (1, crate::localize::DEFAULT_MAX_GEN_SCOPE);
     let path = FailingPath::new(subject, &failing.input, scopes, &EncodeOptions::default())?;
+    let mut known = KnownUnsat::default();
     while tests.len() < n {
         // A baseline of the evaluation: no time budget, so that its tables do not depend on the
         // machine's speed.
         let mut q = PathQueries::new(subject, &path, None)?;
         let tried: Vec<BTreeSet<StmtId>> = tests.iter().map(|t| t.covered.clone()).collect();
-        let candidates = q.candidates(&all, &tried, false)?;
+        let (candidates, unsat) = q.candidates(&all, &tried, false, &known)?;
+        known.extend(unsat);
         let best = candidates.into_iter().max_by(|a, b| {
             pcs(failing_trace, &a.decoded.execution.trace)
                 .total_cmp(&pcs(failing_trace, &b.decoded.execution.trace))

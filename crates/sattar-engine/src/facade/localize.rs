@@ -4,8 +4,8 @@
 use super::{executor, EngineKind, RunLimits};
 use crate::digest::FileDigest;
 use crate::session::{
-    round_line, stop_name, test_record, JavaPaths, RoundCheck, SessionHeader, SessionWriter,
-    StoredBounds, StoredLimits, StoredSession, SESSION_VERSION,
+    round_line, stop_name, test_record, unsat_proofs, JavaPaths, RoundCheck, SessionHeader,
+    SessionWriter, StoredBounds, StoredLimits, StoredSession, SESSION_VERSION,
 };
 use crate::{
     CoreRequest, EngineError, Executor, LocalizeOptions, Localizer, Subject, SubjectRequest,
@@ -183,7 +183,8 @@ impl LocalizePlan {
                 constraints: &names,
             };
             for line in &stored.rounds {
-                localizer.apply(test_record(line, &schema, &sig, writer.path(), &check)?);
+                let test = test_record(line, &schema, &sig, writer.path(), &check)?;
+                localizer.apply(test, unsat_proofs(line, writer.path(), &check)?);
             }
             finished = stored.finished.is_some();
         }
