@@ -11,7 +11,7 @@ use crate::session::{GroupId, Model, Raw, Session};
 pub struct MinimalCore {
     /// The core, in deletion order (see [`Session::minimal_core`]); every group is necessary.
     pub groups: Vec<GroupId>,
-    /// Size of the set minimization started from (varisat's first failed-assumption set).
+    /// Size of the set minimization started from (the solver's first failed-assumption set).
     pub initial_len: usize,
     /// Solver calls spent, the first one included.
     pub solves: u64,
@@ -85,7 +85,7 @@ impl Session {
 
     /// Shrinks `start`, which must be unsatisfiable with `assumptions`, to a minimal core.
     ///
-    /// Useful when a core comes from elsewhere; `minimal_core` starts here from varisat's core.
+    /// Useful when a core comes from elsewhere; `minimal_core` starts here from the solver's failed set.
     pub fn minimize(
         &mut self,
         start: &[GroupId],

@@ -170,7 +170,7 @@ impl Lcg {
 }
 
 /// Random grouped 3-CNF near the threshold: every core found is minimal, and deletion matters
-/// (varisat's first failed-assumption set is sometimes larger than the final core).
+/// (the solver's first failed-assumption set is sometimes larger than the final core).
 #[test]
 fn random_grouped_problems_give_minimal_cores() {
     let mut rng = Lcg(0x5a77a2);
