@@ -226,8 +226,6 @@ pub struct Localizer<'s> {
     /// APG's flipped branches (computed for the APG technique only).
     flipped: Vec<StmtId>,
     failing_path: std::cell::OnceCell<FailingPath>,
-    /// Generation queries proven unsatisfiable in earlier rounds.
-    known_unsat: KnownUnsat,
     strategy: Strategy,
     unchanged: usize,
     stopped: Option<StopReason>,
@@ -283,7 +281,6 @@ impl<'s> Localizer<'s> {
             boosted,
             flipped,
             failing_path: std::cell::OnceCell::new(),
-            known_unsat: KnownUnsat::default(),
             strategy: Strategy::UniqueCoverage,
             unchanged: 0,
             stopped,
@@ -374,10 +371,9 @@ impl<'s> Localizer<'s> {
         Ok(self.rounds.last())
     }
 
-    /// Records a round's test and updates the ratings — the same whether the test was just run or
-    /// read back from a session file.
+    /// Records a round's test (and the generation queries it proved unsatisfiable) and updates
+    /// the ratings — the same whether the test was just run or read back from a session file.
     pub fn apply(&mut self, mut test: TestRecord, unsat: Vec<UnsatProof>) {
-        self.known_unsat.extend(unsat.iter().cloned());
         let before = self.ratings();
         test.added = self.admits(&test);
         let same_failure =
@@ -450,8 +446,10 @@ impl<'s> Localizer<'s> {
             .collect();
         let suspects_only = self.strategy == Strategy::SuspectCoverage;
         let targets = self.generation_targets();
-        let (candidates, unsat) =
-            queries.candidates(targets, &tried, suspects_only, &self.known_unsat)?;
+        // What earlier rounds proved unsatisfiable.
+        let mut known = KnownUnsat::default();
+        known.extend(self.rounds.iter().flat_map(|r| r.unsat.iter().cloned()));
+        let (candidates, unsat) = queries.candidates(targets, &tried, suspects_only, &known)?;
         let scores: BTreeMap<StmtId, f64> = self
             .ranking()
             .into_iter()
