@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Regenerates every `sattar eval` table of docs/EVALUATION.md from scratch.
+"""Regenerates every `sattar eval` table of docs/EVALUATION.md (and README.md) from scratch.
 
 Usage (from the repository root, after `cargo build --release`):
 
     python3 docs/regenerate.py [--threads N] [--sattar PATH] [--check] [--only TEXT]
 
-Each generated table in EVALUATION.md follows a marker line
+Each generated table in EVALUATION.md and README.md follows a marker line
 
     <!-- sattar eval ARGS :: SECTION -->
 
@@ -30,7 +30,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DOC = os.path.join(ROOT, "docs", "EVALUATION.md")
+DOCS = [os.path.join(ROOT, "docs", "EVALUATION.md"), os.path.join(ROOT, "README.md")]
 RAW = os.path.join(ROOT, "docs", "evaluation")
 MARK = re.compile(r"^<!-- sattar eval (.*) :: (.+?) -->$")
 
@@ -119,10 +119,12 @@ def main():
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--only", default=None)
     opts = ap.parse_args()
-    with open(DOC) as f:
-        lines = f.read().split("\n")
+    docs = {}
+    for doc in DOCS:
+        with open(doc) as f:
+            docs[doc] = f.read().split("\n")
     commands = []
-    for line in lines:
+    for line in (line for lines in docs.values() for line in lines):
         mark = MARK.match(line)
         if mark and mark.group(1) not in commands:
             commands.append(mark.group(1))
@@ -135,13 +137,18 @@ def main():
         raw = None if opts.check else os.path.join(RAW, slug(args) + ".json")
         print(f"sattar eval {args}", file=sys.stderr)
         outputs[args] = tables_of(run_eval(opts.sattar, args, opts.threads, raw))
-    new, changed = regenerate(lines, outputs)
+    regenerated, changed = {}, []
+    for doc, lines in docs.items():
+        new, doc_changed = regenerate(lines, outputs)
+        regenerated[doc] = new
+        changed += [f"{os.path.relpath(doc, ROOT)}: {c}" for c in doc_changed]
     if opts.check:
         for c in changed:
             print(f"differs: {c}", file=sys.stderr)
         sys.exit(1 if changed else 0)
-    with open(DOC, "w") as f:
-        f.write("\n".join(new))
+    for doc, new in regenerated.items():
+        with open(doc, "w") as f:
+            f.write("\n".join(new))
     with open(os.path.join(RAW, "VERSIONS"), "w") as f:
         f.write(versions(opts.sattar))
     print(f"{len(commands)} commands, {len(changed)} tables changed", file=sys.stderr)
