@@ -69,6 +69,36 @@ pub struct UnsatProof {
     pub differs: Vec<CoverageKey>,
 }
 
+impl UnsatProof {
+    /// What the unsatisfiable query negating prefix `i` used, from its failed assumptions:
+    /// `negated` its negated outcome, `covers` the "covers one of the suspects" literal, `differs`
+    /// the "differs from" literals of `keys`.
+    fn of(
+        i: usize,
+        failed: &[Bool],
+        negated: Option<&Bool>,
+        (covers, suspects): (Bool, &BTreeSet<StmtId>),
+        keys: &[CoverageKey],
+        differs: &[Bool],
+    ) -> UnsatProof {
+        let used = |b: &Bool| failed.contains(b);
+        // Unsatisfiable without the negated outcome: every longer prefix assumes the rest (this
+        // branch taken as the failing run took it), so it is too.
+        let every_later = !negated.is_some_and(used);
+        UnsatProof {
+            first: i,
+            last: (!every_later).then_some(i),
+            covers: used(&covers).then(|| suspects.clone()),
+            differs: keys
+                .iter()
+                .zip(differs)
+                .filter(|(_, d)| used(d))
+                .map(|(k, _)| k.clone())
+                .collect(),
+        }
+    }
+}
+
 impl KnownUnsat {
     /// Adds proofs (found in a round, or read back from a session).
     pub fn extend(&mut self, proofs: impl IntoIterator<Item = UnsatProof>) {
@@ -264,21 +294,16 @@ impl PathQueries {
                 }
                 Outcome::Unsat(failed) => failed.assumptions,
             };
-            let used = |b: &Bool| failed.contains(b);
-            // Unsatisfiable without the negated outcome: every longer prefix assumes the rest
-            // (this branch taken as the failing run took it), so it is too.
-            let every_later = !prefix.last().is_some_and(used);
-            proofs.push(UnsatProof {
-                first: i,
-                last: (!every_later).then_some(i),
-                covers: used(&covers).then(|| suspects.clone()),
-                differs: keys
-                    .iter()
-                    .zip(&differs)
-                    .filter(|(_, d)| used(d))
-                    .map(|(k, _)| k.clone())
-                    .collect(),
-            });
+            let proof = UnsatProof::of(
+                i,
+                &failed,
+                prefix.last(),
+                (covers, suspects),
+                &keys,
+                &differs,
+            );
+            let every_later = proof.last.is_none();
+            proofs.push(proof);
             if every_later {
                 break;
             }

@@ -5,6 +5,7 @@
 use sattar_encode::Encoding;
 use sattar_encode::{encode, EncodeOptions, Mode, PreSpec};
 use sattar_java::{parse_sources, run, Execution, Limits, MethodId, Program, SourceText};
+use sattar_rank::SplitMix64;
 use sattar_sat::{Bool, Model, Outcome};
 use sattar_spec::ResolvedMethod;
 
@@ -87,20 +88,6 @@ pub fn enumerated_agree(
     models.len()
 }
 
-/// A seeded splitmix64 stream.
-pub struct Rng(pub u64);
-
-impl Rng {
-    /// A number in `0..n`.
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        (z ^ (z >> 31)) % n
-    }
-}
-
 /// Up to `n` distinct valid inputs of `enc` (each blocked once found), spread over the input
 /// space whatever the solver: each is asked for under random assumptions on a quarter of the
 /// input's variables, and when those are unsatisfiable the solver's failed assumptions are dropped
@@ -112,7 +99,7 @@ pub fn spread(enc: &mut Encoding, n: usize, seed: u64) -> Vec<Model> {
 
 /// [`spread`] among the inputs where every node of `always` holds.
 pub fn spread_under(enc: &mut Encoding, always: &[Bool], n: usize, seed: u64) -> Vec<Model> {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64(seed);
     let mut out = Vec::new();
     while out.len() < n {
         let mut steer: Vec<Bool> = enc
