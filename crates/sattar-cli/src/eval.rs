@@ -62,6 +62,11 @@ pub struct EvalArgs {
     /// (by default: its executed instances; the cores are the same either way).
     #[arg(long)]
     relax_unexecuted: bool,
+    /// The most conflicts one test-generation query (SAT-TAR's, TAR_DT's) may take before it is
+    /// given up as undecided; 0: no limit. Conflicts, not time: the tables are the same on every
+    /// machine.
+    #[arg(long, value_name = "N", default_value_t = sattar_engine::DEFAULT_GEN_CONFLICTS)]
+    gen_conflicts: u32,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: TableFormat,
@@ -85,6 +90,7 @@ pub fn eval(a: EvalArgs) -> Result<ExitCode> {
         bugassist_solves: a.bugassist_solves,
         mutants: a.mutants,
         relax_unexecuted: a.relax_unexecuted,
+        gen_conflicts: (a.gen_conflicts > 0).then_some(a.gen_conflicts),
     };
     let terminal = std::io::stderr().is_terminal();
     let progress = |done: usize, total: usize| {

@@ -61,7 +61,7 @@ pub enum GranularityArg {
 }
 
 /// The flags a session records: with `--resume` they come from the session file.
-const RECORDED: [&str; 32] = [
+const RECORDED: [&str; 33] = [
     "paths",
     "method",
     "fault",
@@ -90,6 +90,7 @@ const RECORDED: [&str; 32] = [
     "session",
     "min_scope",
     "max_gen_scope",
+    "gen_conflicts",
     "engine",
     "max_steps",
     "timeout",
@@ -134,6 +135,11 @@ pub struct LocalizeArgs {
     /// generation query over a larger free pre-state can take seconds.
     #[arg(long, default_value_t = sattar_engine::DEFAULT_MAX_GEN_SCOPE)]
     max_gen_scope: usize,
+    /// The most conflicts one test-generation query may take before it is given up as
+    /// undecided (no test from it); 0: no limit. Conflicts, not time: a session generates the
+    /// same tests on every machine.
+    #[arg(long, value_name = "N", default_value_t = sattar_engine::DEFAULT_GEN_CONFLICTS)]
+    gen_conflicts: u32,
     #[command(flatten)]
     exec: ExecArgs,
     /// Also write the spectrum as a GZoltar 1.7 output directory (spectra.csv, matrix.txt,
@@ -200,6 +206,7 @@ fn plan(a: &LocalizeArgs) -> Result<LocalizePlan> {
         formula: a.formula.first().cloned().unwrap_or_default(),
         min_scope: a.min_scope,
         max_gen_scope: a.max_gen_scope,
+        gen_conflicts: (a.gen_conflicts > 0).then_some(a.gen_conflicts),
         cores: a.failure.core_request(&subject, resolved.captured)?,
         ..LocalizeOptions::default()
     };
@@ -224,6 +231,9 @@ pub fn localize(a: LocalizeArgs) -> Result<ExitCode> {
         let finished = session.is_finished();
         out::eprintln(&report::session_note(session.session_path(), finished));
         if let Some(note) = session.generation_note() {
+            out::eprintln(&note);
+        }
+        if let Some(note) = session.undecided_note() {
             out::eprintln(&note);
         }
     }

@@ -214,6 +214,7 @@ fn check_scope(
     let budget = Budget {
         time: opts.sat_time,
         solves: None,
+        conflicts: None,
     };
     // The last encoding whose bounds a valid input went past, with that input's model.
     let mut past: Option<(Encoding, Model)> = None;

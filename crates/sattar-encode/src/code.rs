@@ -85,6 +85,7 @@ pub struct BranchInstance {
 }
 
 /// Everything the walk over the code produced.
+#[derive(Clone)]
 pub struct Walked {
     /// The universe, now with the allocation atoms.
     pub universe: Universe,

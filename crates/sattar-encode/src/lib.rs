@@ -166,6 +166,31 @@ pub struct Encoding {
 }
 
 impl Encoding {
+    /// A copy whose session is a [`Session::fork`]: a fresh solver over the same clauses, which
+    /// answers as this encoding did before its first solve.
+    pub fn fork(&self) -> Encoding {
+        Encoding {
+            session: self.session.fork(),
+            mode: self.mode,
+            bounds: self.bounds.clone(),
+            scope: self.scope,
+            instances: self.instances.clone(),
+            branches: self.branches.clone(),
+            constraints: self.constraints.clone(),
+            no_exception_group: self.no_exception_group,
+            sig: self.sig.clone(),
+            fixed: self.fixed.clone(),
+            universe: self.universe.clone(),
+            pre_heap: self.pre_heap.clone(),
+            walked: self.walked.clone(),
+            this: self.this.clone(),
+            args: self.args.clone(),
+            wellformed: self.wellformed,
+            input_vars: self.input_vars.clone(),
+            high_bits: self.high_bits.clone(),
+        }
+    }
+
     /// The pre-state is well formed: a heap of the scope, every object reachable (true for a fixed
     /// input). Whether it is valid is [`Encoding::pre_ok`].
     pub fn wellformed(&self) -> Bool {

@@ -118,6 +118,7 @@ pub fn cores(subject: &Subject, req: &CoreRequest) -> Result<CoreAnalysis, Engin
     encoding.session.set_budget(Budget {
         time: req.check.sat_time,
         solves: None,
+        conflicts: None,
     });
     let t1 = Instant::now();
     let cores = encoding.iterative_cores(req.order, req.max_cores.max(1))?;

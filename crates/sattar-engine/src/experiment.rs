@@ -68,6 +68,9 @@ pub struct EvalOptions {
     /// A statement repairs the run when relaxing it in every instance does, those the failing
     /// run did not execute included (SAT-TAR's tie-break, BugAssist).
     pub relax_unexecuted: bool,
+    /// The most conflicts one generation query may take, SAT-TAR's and TAR_DT's (`None`: no
+    /// limit). Conflicts, unlike time, make the same tables on every machine.
+    pub gen_conflicts: Option<u32>,
 }
 
 /// The most inputs a pool keeps: a larger pool is sampled uniformly (seeded reservoir sampling),
@@ -607,6 +610,7 @@ impl<'j> JobContext<'j> {
                 relax_unexecuted: opts.relax_unexecuted,
                 ..CoreRequest::default()
             },
+            gen_conflicts: opts.gen_conflicts,
             ..LocalizeOptions::default()
         };
         let mut loc = Localizer::start(&self.subject, lopts, exec)?;
@@ -680,7 +684,15 @@ impl<'j> JobContext<'j> {
         )
         .map_err(|e| EngineError::Usage(e.to_string()))?
         .trace;
-        let dt = directed_tests(&self.subject, &s.loc.initial, &trace, s.tests, exec)?;
+        let conflicts = s.loc.options().gen_conflicts;
+        let dt = directed_tests(
+            &self.subject,
+            &s.loc.initial,
+            &trace,
+            s.tests,
+            conflicts,
+            exec,
+        )?;
         let secs = t.elapsed().as_secs_f64();
         let plain = rank_tests(dt.iter(), &self.formula, None);
         let boosted = rank_tests(dt.iter(), &self.formula, Some(&s.loc.analysis));

@@ -11,7 +11,7 @@ use sattar_encode::{
 };
 use sattar_heap::TestInput;
 use sattar_java::StmtId;
-use sattar_sat::{Bool, Budget, Outcome};
+use sattar_sat::{Bool, Budget, Limit, Outcome, SatError};
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
@@ -123,6 +123,8 @@ pub struct PathQueries {
     /// The failing run's branch evaluations: index into the free encoding's branches, outcome.
     path: Vec<(usize, bool)>,
     coverage: BTreeMap<StmtId, Bool>,
+    /// Queries stopped at the conflict limit so far.
+    undecided: usize,
 }
 
 /// Objects per class of an input: the scope generation stays within.
@@ -134,20 +136,21 @@ pub fn scope_of(input: &TestInput) -> usize {
     per.values().copied().max().unwrap_or(0).max(1)
 }
 
-/// What every round's queries share: the free scope, bounds that fit both it and the failing run,
-/// and the failing run's branch evaluations, named by their keys (where in the code, call sites
-/// and loop iterations included, and which occurrence of that key).
-#[derive(Clone, Debug)]
+/// What every round's queries share: the free pre-state's encoding in the failing input's scope
+/// (invariant, precondition and bounds that fit both the scope and the failing run asserted),
+/// never solved itself, and the failing run's branch evaluations located in it. Built once; each
+/// round's solver starts from a [`Encoding::fork`] of it, so a round answers exactly as one on a
+/// freshly built encoding, whatever rounds came before.
 pub struct FailingPath {
-    scope: usize,
-    bounds: Bounds,
-    /// The failing run's branch evaluations in order: key, occurrence, outcome.
-    path: Vec<(Vec<u64>, usize, bool)>,
+    free: Encoding,
+    /// The failing run's branch evaluations: index into the free encoding's branches, outcome.
+    path: Vec<(usize, bool)>,
+    coverage: BTreeMap<StmtId, Bool>,
 }
 
 impl FailingPath {
-    /// Locates the failing run of `failing` (two encodings of the fixed input, computed once).
-    /// Tests are generated in the failing input's scope, at most `max` unless `min` asks for more.
+    /// Locates the failing run of `failing` (two encodings of the fixed input) in a free
+    /// encoding of its scope, at most `max` unless `min` asks for more.
     pub fn new(
         subject: &Subject,
         failing: &TestInput,
@@ -164,7 +167,7 @@ impl FailingPath {
         );
         let concrete = encode_with_bounds(p, m, spec, PreSpec::Fixed(failing), bounds.clone())?;
         let mut seen: BTreeMap<&[u64], usize> = BTreeMap::new();
-        let path = concrete
+        let keyed: Vec<_> = concrete
             .branches
             .iter()
             .filter(|b| b.guard == Bool::TRUE)
@@ -174,47 +177,51 @@ impl FailingPath {
                 (b.key.clone(), *n - 1, b.taken == Bool::TRUE)
             })
             .collect();
+        let mut free = encode_with_bounds(p, m, spec, PreSpec::Free { scope }, bounds)?;
+        let (valid, fits) = (free.pre_ok(), free.in_bounds());
+        free.session.assert_hard(valid);
+        free.session.assert_hard(fits);
+        let coverage = free.coverage();
+        let path = locate(&free.branches, &keyed);
         Ok(FailingPath {
-            scope,
-            bounds,
+            free,
             path,
+            coverage,
         })
     }
 }
 
 impl PathQueries {
-    /// Encodes a free pre-state of the failing input's scope (invariant, precondition and bounds
-    /// asserted): one fresh solver for one round's queries, which together may take `sat_time`
-    /// (`--sat-time`; a running solver call stops at it too).
+    /// One round's queries: a fresh solver over the free encoding, whose calls together may take
+    /// `sat_time` (`--sat-time`; a running call stops at it too) and each at most `conflicts`
+    /// conflicts (`--gen-conflicts`; a query stopped there is undecided: no test, no proof).
     pub fn new(
-        subject: &Subject,
         failing: &FailingPath,
         sat_time: Option<Duration>,
-    ) -> Result<PathQueries, EngineError> {
-        let (p, m, spec) = (&subject.program, subject.method, &subject.spec);
-        let free = PreSpec::Free {
-            scope: failing.scope,
-        };
-        let mut enc = encode_with_bounds(p, m, spec, free, failing.bounds.clone())?;
+        conflicts: Option<u32>,
+    ) -> PathQueries {
+        let mut enc = failing.free.fork();
         enc.session.set_budget(Budget {
             time: sat_time,
             solves: None,
+            conflicts,
         });
-        let (valid, fits) = (enc.pre_ok(), enc.in_bounds());
-        enc.session.assert_hard(valid);
-        enc.session.assert_hard(fits);
-        let coverage = enc.coverage();
-        let path = locate(&enc.branches, &failing.path);
-        Ok(PathQueries {
+        PathQueries {
             enc,
-            path,
-            coverage,
-        })
+            path: failing.path.clone(),
+            coverage: failing.coverage.clone(),
+            undecided: 0,
+        }
     }
 
     /// The number of branch events of the failing run (the number of queries of a round).
     pub fn len(&self) -> usize {
         self.path.len()
+    }
+
+    /// The queries stopped at the conflict limit so far (no test, no proof).
+    pub fn undecided(&self) -> usize {
+        self.undecided
     }
 
     /// Whether the failing run has no branch to negate.
@@ -279,20 +286,24 @@ impl PathQueries {
             let mut assumptions = vec![covers];
             assumptions.extend(&differs);
             assumptions.extend(&prefix);
-            let failed = match self
-                .enc
-                .session
-                .solve(&[], &assumptions)
-                .map_err(sattar_encode::EncodeError::from)?
-            {
-                Outcome::Sat(model) => {
-                    out.push(Candidate {
-                        prefix: i,
-                        decoded: self.enc.decode(&model),
-                    });
+            let failed = match self.enc.session.solve(&[], &assumptions) {
+                Err(SatError::BudgetExhausted {
+                    limit: Limit::Conflicts(_),
+                    ..
+                }) => {
+                    self.undecided += 1;
                     continue;
                 }
-                Outcome::Unsat(failed) => failed.assumptions,
+                r => match r.map_err(sattar_encode::EncodeError::from)? {
+                    Outcome::Sat(model) => {
+                        out.push(Candidate {
+                            prefix: i,
+                            decoded: self.enc.decode(&model),
+                        });
+                        continue;
+                    }
+                    Outcome::Unsat(failed) => failed.assumptions,
+                },
             };
             let proof = UnsatProof::of(
                 i,

@@ -39,7 +39,8 @@ pub use generate::{
 };
 pub use localize::{
     best_rank, Executor, Interpreter, LocalizeOptions, Localizer, RankedStmt, Round, StopReason,
-    Strategy, Technique, TestRecord, TimedInterpreter, DEFAULT_MAX_GEN_SCOPE,
+    Strategy, Technique, TestRecord, TimedInterpreter, DEFAULT_GEN_CONFLICTS,
+    DEFAULT_MAX_GEN_SCOPE,
 };
 pub use oracle::{judge, Judged, TestVerdict, NO_EXCEPTION, TERMINATES};
 pub use rng::SplitMix64;

@@ -54,6 +54,11 @@ impl Technique {
 /// (docs/LOCALIZE.md, step 4; docs/PERFORMANCE.md, *Scale*).
 pub const DEFAULT_MAX_GEN_SCOPE: usize = 6;
 
+/// The default conflict limit of one generation query (docs/LOCALIZE.md, step 4): a query
+/// stopped there is undecided. Counted in conflicts rather than time so that a run generates
+/// the same tests on every machine.
+pub const DEFAULT_GEN_CONFLICTS: u32 = 1_000;
+
 /// Options of a localization.
 #[derive(Clone, Debug)]
 pub struct LocalizeOptions {
@@ -66,6 +71,8 @@ pub struct LocalizeOptions {
     /// The largest scope tests are generated in unless `min_scope` asks for more: a failing
     /// input with more objects of one class has its tests generated in this scope.
     pub max_gen_scope: usize,
+    /// The most conflicts one generation query may take (`None`: no limit).
+    pub gen_conflicts: Option<u32>,
     /// Consecutive rounds without a change in any suspect's rating before the new strategy.
     pub switch_after: usize,
     /// Cores: how the failing input is found and the most iterative cores.
@@ -79,6 +86,7 @@ impl Default for LocalizeOptions {
             formula: "tarantula".into(),
             min_scope: 1,
             max_gen_scope: DEFAULT_MAX_GEN_SCOPE,
+            gen_conflicts: Some(DEFAULT_GEN_CONFLICTS),
             switch_after: 2,
             cores: CoreRequest::default(),
         }
@@ -229,6 +237,8 @@ pub struct Localizer<'s> {
     strategy: Strategy,
     unchanged: usize,
     stopped: Option<StopReason>,
+    /// Generation queries of the last round stopped at the conflict limit.
+    undecided: usize,
 }
 
 impl<'s> Localizer<'s> {
@@ -284,6 +294,7 @@ impl<'s> Localizer<'s> {
             strategy: Strategy::UniqueCoverage,
             unchanged: 0,
             stopped,
+            undecided: 0,
         })
     }
 
@@ -346,7 +357,8 @@ impl<'s> Localizer<'s> {
         if self.stopped.is_some() {
             return Ok(None);
         }
-        let (candidate, unsat) = self.next_candidate()?;
+        let (candidate, unsat, undecided) = self.next_candidate()?;
+        self.undecided = undecided;
         let Some(candidate) = candidate else {
             self.stopped = Some(StopReason::Exhausted);
             return Ok(None);
@@ -431,13 +443,20 @@ impl<'s> Localizer<'s> {
         }
     }
 
-    /// The most similar candidate with new coverage, or `None`.
-    fn next_candidate(&self) -> Result<(Option<Candidate>, Vec<UnsatProof>), EngineError> {
+    /// Generation queries of the last round that were stopped at `--gen-conflicts` (no test and
+    /// no proof from them): when the loop stopped for want of a test, a higher limit may find more.
+    pub fn undecided(&self) -> usize {
+        self.undecided
+    }
+
+    /// The most similar candidate with new coverage (or `None`), the queries proven
+    /// unsatisfiable, and how many were left undecided.
+    fn next_candidate(&self) -> Result<(Option<Candidate>, Vec<UnsatProof>, usize), EngineError> {
         let mut queries = PathQueries::new(
-            self.subject,
             self.failing_path()?,
             self.opts.cores.check.sat_time,
-        )?;
+            self.opts.gen_conflicts,
+        );
         // What each earlier test covered, and what the encoding had predicted where that differs:
         // an input whose run was cut short (the clock) is not generated again.
         let tried: Vec<BTreeSet<StmtId>> = std::iter::once(&self.initial)
@@ -477,7 +496,7 @@ impl<'s> Localizer<'s> {
                 .then(kb.2.cmp(&ka.2))
                 .then(kb.3.cmp(&ka.3))
         });
-        Ok((best, unsat))
+        Ok((best, unsat, queries.undecided()))
     }
 
     /// The failing run located for generation: the same every round, so computed once.

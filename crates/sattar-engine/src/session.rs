@@ -122,6 +122,10 @@ pub struct SessionHeader {
     /// The largest generation scope (sessions recorded before it was bounded: none).
     #[serde(default = "unbounded_scope")]
     pub max_gen_scope: usize,
+    /// The most conflicts of one generation query (`None`: no limit, as in sessions recorded
+    /// before it existed).
+    #[serde(default)]
+    pub gen_conflicts: Option<u32>,
     /// Rounds without change before the strategy switch.
     pub switch_after: usize,
     /// Whether satisfied postconditions are hard in cores.

@@ -80,7 +80,7 @@ fn candidates(max: usize) -> Vec<(usize, usize)> {
     let (subject, input) = removal_on_ten_nodes();
     let path = FailingPath::new(&subject, &input, (1, max), &EncodeOptions::default())
         .unwrap_or_else(|e| panic!("{e}"));
-    let mut queries = PathQueries::new(&subject, &path, None).unwrap_or_else(|e| panic!("{e}"));
+    let mut queries = PathQueries::new(&path, None, None);
     let every: BTreeSet<StmtId> = subject.program.stmts.iter().map(|s| s.id).collect();
     queries
         .candidates(&every, &[], false, &KnownUnsat::default())
@@ -119,7 +119,7 @@ fn a_rounds_queries_stop_at_their_sat_time() {
         .unwrap_or_else(|e| panic!("{e}"));
     // A nanosecond is over before the first solver call.
     let budget = Some(std::time::Duration::from_nanos(1));
-    let mut queries = PathQueries::new(&subject, &path, budget).unwrap_or_else(|e| panic!("{e}"));
+    let mut queries = PathQueries::new(&path, budget, None);
     let every: BTreeSet<StmtId> = subject.program.stmts.iter().map(|s| s.id).collect();
     let err = queries
         .candidates(&every, &[], false, &KnownUnsat::default())
@@ -138,7 +138,7 @@ fn queries_proven_unsatisfiable_are_not_asked_again() {
         .unwrap_or_else(|e| panic!("{e}"));
     let every: BTreeSet<StmtId> = subject.program.stmts.iter().map(|s| s.id).collect();
     let round = |known: &KnownUnsat| {
-        let mut queries = PathQueries::new(&subject, &path, None).unwrap_or_else(|e| panic!("{e}"));
+        let mut queries = PathQueries::new(&path, None, None);
         let (candidates, proofs) = queries
             .candidates(&every, &[], false, known)
             .unwrap_or_else(|e| panic!("{e}"));
@@ -156,6 +156,63 @@ fn queries_proven_unsatisfiable_are_not_asked_again() {
     let (second, new) = round(&known);
     assert!(new.is_empty(), "asked again: {new:?}");
     assert_eq!(second, first);
+}
+
+/// A round's queries start from a fork of the path's free encoding: a round after other rounds
+/// finds exactly the inputs a round on a path built afresh finds (what a resumed session relies
+/// on), and the same as the first round given the same constraints.
+#[test]
+fn a_round_answers_the_same_whatever_rounds_came_before() {
+    let (subject, input) = removal_on_ten_nodes();
+    let build = || {
+        FailingPath::new(&subject, &input, (1, 4), &EncodeOptions::default())
+            .unwrap_or_else(|e| panic!("{e}"))
+    };
+    let every: BTreeSet<StmtId> = subject.program.stmts.iter().map(|s| s.id).collect();
+    let inputs = |path: &FailingPath, tried: &[BTreeSet<StmtId>]| {
+        let mut queries = PathQueries::new(path, None, None);
+        let (candidates, _) = queries
+            .candidates(&every, tried, false, &KnownUnsat::default())
+            .unwrap_or_else(|e| panic!("{e}"));
+        candidates
+            .into_iter()
+            .map(|c| (c.prefix, c.covered().clone(), c.decoded.input))
+            .collect::<Vec<_>>()
+    };
+    let used = build();
+    let first = inputs(&used, &[]);
+    assert!(!first.is_empty());
+    // The second round must differ from the first round's first test.
+    let seen = vec![first[0].1.clone()];
+    let later = inputs(&used, &seen);
+    assert_eq!(inputs(&used, &[]), first);
+    assert_eq!(inputs(&build(), &seen), later);
+}
+
+/// A query stopped at the conflict limit is undecided: no test and no proof from it. With one
+/// conflict allowed the hard queries of a 10-node list stop; without a limit none does.
+#[test]
+fn queries_past_the_conflict_limit_are_undecided_not_proven() {
+    let (subject, input) = removal_on_ten_nodes();
+    let path = FailingPath::new(&subject, &input, (1, 4), &EncodeOptions::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let every: BTreeSet<StmtId> = subject.program.stmts.iter().map(|s| s.id).collect();
+    let round = |conflicts: Option<u32>| {
+        let mut queries = PathQueries::new(&path, None, conflicts);
+        let (candidates, proofs) = queries
+            .candidates(&every, &[], false, &KnownUnsat::default())
+            .unwrap_or_else(|e| panic!("{e}"));
+        let prefixes: BTreeSet<usize> = candidates.iter().map(|c| c.prefix).collect();
+        (prefixes, proofs.len(), queries.undecided())
+    };
+    let (all, proven, undecided) = round(None);
+    assert_eq!(undecided, 0);
+    let (some, proven_1, undecided_1) = round(Some(1));
+    assert!(undecided_1 > 0, "no query needed a second conflict");
+    // What a limited round decides, it decides as the unlimited one: never a test the other
+    // proves impossible.
+    assert!(some.is_subset(&all), "{some:?} of {all:?}");
+    assert!(proven_1 <= proven, "{proven_1} > {proven}");
 }
 
 #[test]

@@ -100,6 +100,7 @@ fn eval_runs_killed_mutants_as_faults_and_ranks_omissions_around_the_gap() {
         bugassist_solves: 10,
         mutants: 40,
         relax_unexecuted: false,
+        gen_conflicts: Some(sattar_engine::DEFAULT_GEN_CONFLICTS),
     };
     let done = evaluate(&opts, &|_, _| {}).unwrap();
     let set = &done.mutant_sets[0];

@@ -14,6 +14,8 @@ pub enum Limit {
     Solves(u64),
     /// Nodes of the circuit (memory): the encoding outgrew its node limit.
     Nodes(usize),
+    /// Conflicts of one solver call.
+    Conflicts(u32),
 }
 
 impl fmt::Display for Limit {
@@ -22,6 +24,7 @@ impl fmt::Display for Limit {
             Limit::Time(d) => write!(f, "time limit of {:.3}s", d.as_secs_f64()),
             Limit::Solves(n) => write!(f, "limit of {n} SAT solver calls"),
             Limit::Nodes(n) => write!(f, "limit of {n} circuit nodes"),
+            Limit::Conflicts(n) => write!(f, "limit of {n} conflicts per solver call"),
         }
     }
 }

@@ -35,6 +35,9 @@ pub struct Budget {
     pub time: Option<Duration>,
     /// Number of solver calls.
     pub solves: Option<u64>,
+    /// Conflicts of each solver call: a call that reaches it stops undecided. Unlike time, it
+    /// stops the same call at the same point on every machine.
+    pub conflicts: Option<u32>,
 }
 
 /// A satisfying assignment of every circuit node that existed when it was found.
@@ -94,14 +97,14 @@ pub(crate) enum Raw {
 }
 
 /// A group's label and selector.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct GroupInfo {
     label: String,
     selector: Var,
 }
 
 /// One recorded clause: `group` is `None` for hard clauses; `lits` exclude the selector.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Recorded {
     pub(crate) group: Option<GroupId>,
     pub(crate) lits: Vec<Lit>,
@@ -117,6 +120,9 @@ pub struct Session {
     /// Groups made hard: always enabled, written as hard clauses by the exporters.
     pub(crate) hardened: HashSet<GroupId>,
     pub(crate) clauses: Vec<Recorded>,
+    /// The unit clause of each hardening, after how many recorded clauses it went to the solver
+    /// (so that a fork gives its solver every clause in the same order).
+    harden_units: Vec<(usize, Lit)>,
     budget: Budget,
     budget_start: Instant,
     solves_under_budget: u64,
@@ -145,7 +151,39 @@ impl Session {
             selector_group: HashMap::new(),
             hardened: HashSet::new(),
             clauses: Vec::new(),
+            harden_units: Vec::new(),
             budget: Budget::default(),
+            budget_start: Instant::now(),
+            solves_under_budget: 0,
+            total_solves: 0,
+        }
+    }
+
+    /// A copy with a fresh solver given this session's clauses in the order this one got them:
+    /// it answers as this session would have before its first solve, whatever this one has
+    /// learned since. Cheaper than building the circuit again; the budget's clock restarts.
+    pub fn fork(&self) -> Session {
+        let mut solver = Solver::new();
+        let mut units = self.harden_units.iter().peekable();
+        for (i, c) in self.clauses.iter().enumerate() {
+            while let Some((_, unit)) = units.next_if(|(at, _)| *at == i) {
+                solver.add_clause(&[*unit]);
+            }
+            solver.add_clause(&self.guarded(&c.lits, c.group));
+        }
+        for (_, unit) in units {
+            solver.add_clause(&[*unit]);
+        }
+        Session {
+            circuit: self.circuit.clone(),
+            solver,
+            encoder: self.encoder.clone(),
+            groups: self.groups.clone(),
+            selector_group: self.selector_group.clone(),
+            hardened: self.hardened.clone(),
+            clauses: self.clauses.clone(),
+            harden_units: self.harden_units.clone(),
+            budget: self.budget,
             budget_start: Instant::now(),
             solves_under_budget: 0,
             total_solves: 0,
@@ -225,6 +263,7 @@ impl Session {
         let sel = self.selector(group)?;
         if self.hardened.insert(group) {
             self.solver.add_clause(&[sel.positive()]);
+            self.harden_units.push((self.clauses.len(), sel.positive()));
         }
         Ok(())
     }
@@ -281,13 +320,17 @@ impl Session {
 
     /// Records a clause and hands it to the solver, guarded by the group's selector.
     fn add_clause(&mut self, lits: Vec<Lit>, group: Option<GroupId>) {
+        let guarded = self.guarded(&lits, group);
+        self.solver.add_clause(&guarded);
+        self.clauses.push(Recorded { group, lits });
+    }
+
+    /// The clause as the solver gets it: with `¬selector` of its group, if any.
+    fn guarded(&self, lits: &[Lit], group: Option<GroupId>) -> Vec<Lit> {
         let guard = group
             .and_then(|g| self.groups.get(g.index()))
             .map(|g| !g.selector.positive());
-        let mut guarded = lits.clone();
-        guarded.extend(guard);
-        self.solver.add_clause(&guarded);
-        self.clauses.push(Recorded { group, lits });
+        lits.iter().copied().chain(guard).collect()
     }
 
     /// Solves with `groups` enabled and `assumptions` assumed true; other groups are free to be off.
@@ -324,10 +367,13 @@ impl Session {
         self.solves_under_budget += 1;
         self.total_solves += 1;
         let deadline = self.budget.time.map(|t| self.budget_start + t);
-        match self.solver.solve(&lits, deadline) {
+        match self.solver.solve(&lits, deadline, self.budget.conflicts) {
             Some(true) => Ok(Raw::Sat),
             Some(false) => Ok(Raw::Unsat(self.failed(&lits, &assumed))),
-            None => Err(self.exhausted(Limit::Time(self.budget.time.unwrap_or_default()))),
+            None => Err(self.exhausted(match (self.budget.conflicts, deadline) {
+                (Some(n), d) if d.is_none_or(|d| Instant::now() < d) => Limit::Conflicts(n),
+                _ => Limit::Time(self.budget.time.unwrap_or_default()),
+            })),
         }
     }
 

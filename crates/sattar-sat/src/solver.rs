@@ -51,11 +51,20 @@ impl Solver {
         self.inner.add_clause(lits.iter().map(|l| l.to_dimacs()));
     }
 
-    /// Solves under `assumptions`; `None` if the search was stopped at `deadline`.
-    pub(crate) fn solve(&mut self, assumptions: &[Lit], deadline: Option<Instant>) -> Option<bool> {
+    /// Solves under `assumptions`; `None` if the search was stopped at `deadline` or after
+    /// `conflicts` conflicts.
+    pub(crate) fn solve(
+        &mut self,
+        assumptions: &[Lit],
+        deadline: Option<Instant>,
+        conflicts: Option<u32>,
+    ) -> Option<bool> {
         if let Some(cbs) = self.inner.get_callbacks() {
             cbs.at = deadline;
         }
+        // CaDiCaL's limit holds for the next call only; -1 is none. It knows the name.
+        let limit = conflicts.map_or(-1, |n| i32::try_from(n).unwrap_or(i32::MAX));
+        let _ = self.inner.set_limit("conflicts", limit);
         let answer = self
             .inner
             .solve_with(assumptions.iter().map(|l| l.to_dimacs()));

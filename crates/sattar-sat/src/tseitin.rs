@@ -9,7 +9,7 @@ use crate::circuit::{Bool, Circuit, Gate};
 use crate::lit::{Lit, Var, MAX_VAR_INDEX};
 
 /// Maps circuit nodes to SAT variables and allocates all variables of a session.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Encoder {
     node_var: Vec<Option<Var>>,
     num_vars: usize,

@@ -158,6 +158,7 @@ fn solve_budget_stops_with_a_clear_error() {
     s.set_budget(Budget {
         solves: Some(2),
         time: None,
+        conflicts: None,
     });
     assert!(s.solve(&[], &[x]).is_ok());
     assert!(s.solve(&[], &[!x]).is_ok());
@@ -185,6 +186,7 @@ fn time_budget_is_checked_before_each_call() {
     s.set_budget(Budget {
         solves: None,
         time: Some(Duration::ZERO),
+        conflicts: None,
     });
     let err = s.solve(&[], &[]).expect_err("no time at all");
     assert!(matches!(
@@ -226,6 +228,7 @@ fn time_budget_stops_a_running_call_and_the_session_goes_on() {
     s.set_budget(Budget {
         solves: None,
         time: Some(Duration::from_millis(200)),
+        conflicts: None,
     });
     // Without an interrupt this call would run for hours: it returns because the search stops.
     let err = s.solve(&[hard], &[]).expect_err("stopped mid-search");
@@ -259,6 +262,7 @@ fn budget_during_minimization_reports_the_partial_core() {
     s.set_budget(Budget {
         solves: Some(1),
         time: None,
+        conflicts: None,
     });
     let err = s
         .minimize(&groups, &[], &[])
@@ -309,4 +313,60 @@ fn a_circuit_past_its_node_limit_stops_growing_and_is_never_solved() {
         err.to_string().contains("limit of 10 circuit nodes"),
         "{err}"
     );
+}
+
+/// A call that reaches its conflict limit stops undecided with a message naming the limit, and
+/// the session answers the next call (without the limit) in full.
+#[test]
+fn a_call_stops_at_its_conflict_limit_and_the_session_goes_on() {
+    let mut s = Session::new();
+    let hard = s.new_group("10 pigeons in 9 holes");
+    pigeonhole(&mut s, 9, hard);
+    s.set_budget(Budget {
+        conflicts: Some(10),
+        ..Budget::default()
+    });
+    let err = s
+        .solve(&[hard], &[])
+        .expect_err("ten conflicts do not refute 10 pigeons in 9 holes");
+    assert!(
+        matches!(
+            err,
+            SatError::BudgetExhausted {
+                limit: Limit::Conflicts(10),
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(err.to_string().contains("10 conflicts per solver call"), "{err}");
+    s.set_budget(Budget::default());
+    assert!(matches!(s.solve(&[], &[]), Ok(Outcome::Sat(_))));
+}
+
+/// A fork gets the clauses in the order the session got them, hardenings included, and a
+/// fresh solver: it answers as the session did before it was solved, and what the session
+/// learns or is given after the fork does not reach it.
+#[test]
+fn a_fork_answers_as_the_session_did_before_its_first_solve() {
+    let mut s = Session::new();
+    let (a, b) = (s.circuit_mut().input(), s.circuit_mut().input());
+    let g = s.new_group("a");
+    s.assert_in_group(a, g).expect("group");
+    s.harden(g).expect("hard");
+    let either = s.circuit_mut().or(&[!a, b]);
+    s.assert_hard(either);
+    let fork = |s: &Session| s.fork();
+    let mut f = fork(&s);
+    assert!(matches!(f.solve(&[], &[!b]), Ok(Outcome::Unsat(_))));
+    let Ok(Outcome::Sat(m)) = f.solve(&[], &[]) else {
+        panic!("satisfiable")
+    };
+    assert!(m.value(a) && m.value(b));
+    // A clause added to the session after the fork is not in the fork.
+    s.assert_hard(!b);
+    assert!(matches!(s.solve(&[], &[]), Ok(Outcome::Unsat(_))));
+    assert!(matches!(f.solve(&[], &[]), Ok(Outcome::Sat(_))));
+    assert!(matches!(fork(&s).solve(&[], &[]), Ok(Outcome::Unsat(_))));
+    assert_eq!(fork(&s).num_clauses(), s.num_clauses());
 }

@@ -32,12 +32,14 @@ pub fn pcs(failing: &[BranchEvent], other: &[BranchEvent]) -> f64 {
 }
 
 /// TAR_DT's tests: the failing run, then up to `n - 1` directed tests, each the most PCS-similar
-/// negated-prefix run with coverage new to the tests so far.
+/// negated-prefix run with coverage new to the tests so far; each query at most `conflicts`
+/// conflicts, as SAT-TAR's.
 pub fn directed_tests(
     subject: &Subject,
     failing: &TestRecord,
     failing_trace: &[BranchEvent],
     n: usize,
+    conflicts: Option<u32>,
     exec: &mut dyn Executor,
 ) -> Result<Vec<TestRecord>, EngineError> {
     let all: BTreeSet<StmtId> = subject.program.stmts.iter().map(|s| s.id).collect();
@@ -48,7 +50,7 @@ pub fn directed_tests(
     while tests.len() < n {
         // A baseline of the evaluation: no time budget, so that its tables do not depend on the
         // machine's speed.
-        let mut q = PathQueries::new(subject, &path, None)?;
+        let mut q = PathQueries::new(&path, None, conflicts);
         let tried: Vec<BTreeSet<StmtId>> = tests.iter().map(|t| t.covered.clone()).collect();
         let (candidates, unsat) = q.candidates(&all, &tried, false, &known)?;
         known.extend(unsat);

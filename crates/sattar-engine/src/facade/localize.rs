@@ -116,6 +116,7 @@ impl LocalizePlan {
             formula: h.formula.clone(),
             min_scope: h.min_scope,
             max_gen_scope: h.max_gen_scope,
+            gen_conflicts: h.gen_conflicts,
             switch_after: h.switch_after,
             cores: CoreRequest {
                 input,
@@ -281,6 +282,7 @@ fn header(
         formula: o.formula.clone(),
         min_scope: o.min_scope,
         max_gen_scope: o.max_gen_scope,
+        gen_conflicts: o.gen_conflicts,
         switch_after: o.switch_after,
         keep_satisfied: o.cores.keep_satisfied,
         max_cores: o.cores.max_cores,
@@ -360,6 +362,20 @@ impl LocalizeSession<'_> {
         (scope < failing).then(|| {
             format!(
                 "tests were generated with at most {scope} objects per class; the failing input has {failing} (--max-gen-scope)"
+            )
+        })
+    }
+
+    /// When the loop stopped for want of a test while some generation queries were left
+    /// undecided at the conflict limit, what to raise, for the user.
+    pub fn undecided_note(&self) -> Option<String> {
+        let (n, o) = (self.localizer.undecided(), self.localizer.options());
+        let stopped = self.localizer.stopped() == Some(crate::StopReason::Exhausted);
+        (stopped && n > 0).then(|| {
+            format!(
+                "no test with new coverage was found, but {n} generation {} stopped undecided at {} conflicts (--gen-conflicts; 0 for no limit)",
+                if n == 1 { "query was" } else { "queries were" },
+                o.gen_conflicts.unwrap_or(0)
             )
         })
     }

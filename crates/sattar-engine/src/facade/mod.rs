@@ -495,6 +495,8 @@ pub struct EvalRequest {
     pub mutants: usize,
     /// Repairs relax every instance of a statement (`--relax-unexecuted`).
     pub relax_unexecuted: bool,
+    /// The most conflicts of one generation query (`--gen-conflicts`; `None`: no limit).
+    pub gen_conflicts: Option<u32>,
 }
 
 /// The rows of an evaluation and what the tables need to lay them out.
@@ -605,6 +607,7 @@ fn experiment_options(req: &EvalRequest, catalog: &Catalog) -> Result<EvalOption
         bugassist_solves: req.bugassist_solves,
         mutants: req.mutants,
         relax_unexecuted: req.relax_unexecuted,
+        gen_conflicts: req.gen_conflicts,
     })
 }
 
