@@ -711,6 +711,43 @@ fn tests_of_a_large_failing_input_are_generated_in_a_bounded_scope_and_said_so()
     assert!(header.contains(r#""max_gen_scope":4"#), "{header}");
 }
 
+/// Generation queries past `--gen-conflicts` are undecided: the loop then stops with fewer tests
+/// and says how many queries it gave up and which flag to raise; the limit is in the session
+/// header (a resumed session keeps it). The default limit leaves none of this small run's
+/// queries undecided.
+#[test]
+fn undecided_generation_queries_are_named_with_their_flag() {
+    let run = |name: &str, extra: &[&str]| {
+        let session = scratch(name, "");
+        let mut args = vec![
+            "localize",
+            "--fault",
+            "bst.traverseErr",
+            "--engine",
+            "interp",
+        ];
+        args.extend_from_slice(extra);
+        args.extend(["--session", session.to_str().expect("utf-8")]);
+        let out = sattar(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let header = std::fs::read_to_string(&session).expect("session");
+        (String::from_utf8_lossy(&out.stderr).into_owned(), header)
+    };
+    let (err, header) = run("undecided.jsonl", &["--gen-conflicts", "1"]);
+    assert!(
+        err.contains("generation queries were stopped undecided at --gen-conflicts 1"),
+        "{err}"
+    );
+    assert!(header.contains(r#""gen_conflicts":1"#), "{header}");
+    let (err, header) = run("decided.jsonl", &[]);
+    assert!(!err.contains("undecided"), "{err}");
+    assert!(header.contains(r#""gen_conflicts":1000"#), "{header}");
+}
+
 fn localize_json(args: &[&str]) -> Value {
     let session = scratch(
         &format!("s-{}.jsonl", args.join("_").replace(['/', '.', ' '], "_")),

@@ -35,6 +35,19 @@ impl Candidate {
     pub fn covered(&self) -> &BTreeSet<StmtId> {
         &self.decoded.execution.covered
     }
+
+    /// Whether its run meets a round's constraints: it covers one of `suspects` and differs
+    /// from every coverage of `keys` (within its statements).
+    fn meets(&self, suspects: &BTreeSet<StmtId>, keys: &[CoverageKey]) -> bool {
+        let covered = self.covered();
+        let within = |k: &CoverageKey| -> BTreeSet<StmtId> {
+            match &k.within {
+                Some(w) => covered.intersection(w).copied().collect(),
+                None => covered.clone(),
+            }
+        };
+        !covered.is_disjoint(suspects) && keys.iter().all(|k| within(k) != k.seen)
+    }
 }
 
 /// Negated-prefix queries proven unsatisfiable in earlier rounds, with the constraints each
@@ -253,13 +266,15 @@ impl PathQueries {
     /// One candidate per satisfiable negated prefix: its run covers a suspect and its coverage
     /// (restricted to the suspects under the new strategy) differs from every test in `tried`.
     /// Queries `known` proves unsatisfiable are not asked; the proofs of those found
-    /// unsatisfiable are returned beside the candidates.
+    /// unsatisfiable are returned beside the candidates. A candidate of `earlier` (an earlier
+    /// round's) for the same prefix that meets this round's constraints answers its query
+    /// without a solver call: it is a model of it.
     pub fn candidates(
         &mut self,
         suspects: &BTreeSet<StmtId>,
         tried: &[BTreeSet<StmtId>],
         suspects_only: bool,
-        known: &KnownUnsat,
+        (known, earlier): (&KnownUnsat, &[Candidate]),
     ) -> Result<(Vec<Candidate>, Vec<UnsatProof>), EngineError> {
         let within = suspects_only.then(|| suspects.clone());
         let keys: Vec<CoverageKey> = tried
@@ -280,6 +295,13 @@ impl PathQueries {
         let (mut out, mut proofs) = (Vec::new(), Vec::new());
         for i in 0..self.path.len() {
             if known.proves(i, suspects, &keys) {
+                continue;
+            }
+            if let Some(c) = earlier
+                .iter()
+                .find(|c| c.prefix == i && c.meets(suspects, &keys))
+            {
+                out.push(c.clone());
                 continue;
             }
             let prefix = self.prefix(i);

@@ -468,7 +468,8 @@ impl<'s> Localizer<'s> {
         // What earlier rounds proved unsatisfiable.
         let mut known = KnownUnsat::default();
         known.extend(self.rounds.iter().flat_map(|r| r.unsat.iter().cloned()));
-        let (candidates, unsat) = queries.candidates(targets, &tried, suspects_only, &known)?;
+        let (candidates, unsat) =
+            queries.candidates(targets, &tried, suspects_only, (&known, &[]))?;
         let scores: BTreeMap<StmtId, f64> = self
             .ranking()
             .into_iter()

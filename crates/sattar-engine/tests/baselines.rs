@@ -93,8 +93,15 @@ fn directed_tests_start_from_the_failing_run_and_bring_new_coverage() {
     let trace = sattar_java::run(&s.program, s.method, &failing.input, Limits::default())
         .expect("runs")
         .trace;
-    let tests = directed_tests(&s, &failing, &trace, 4, None, &mut Interpreter(Limits::default()))
-        .expect("generates");
+    let tests = directed_tests(
+        &s,
+        &failing,
+        &trace,
+        4,
+        None,
+        &mut Interpreter(Limits::default()),
+    )
+    .expect("generates");
     assert_eq!(tests[0], failing);
     assert!(tests.len() >= 2, "{} tests", tests.len());
     let coverages: BTreeSet<&BTreeSet<StmtId>> = tests.iter().map(|t| &t.covered).collect();

@@ -83,7 +83,7 @@ fn candidates(max: usize) -> Vec<(usize, usize)> {
     let mut queries = PathQueries::new(&path, None, None);
     let every: BTreeSet<StmtId> = subject.program.stmts.iter().map(|s| s.id).collect();
     queries
-        .candidates(&every, &[], false, &KnownUnsat::default())
+        .candidates(&every, &[], false, (&KnownUnsat::default(), &[]))
         .unwrap_or_else(|e| panic!("{e}"))
         .0
         .iter()
@@ -122,7 +122,7 @@ fn a_rounds_queries_stop_at_their_sat_time() {
     let mut queries = PathQueries::new(&path, budget, None);
     let every: BTreeSet<StmtId> = subject.program.stmts.iter().map(|s| s.id).collect();
     let err = queries
-        .candidates(&every, &[], false, &KnownUnsat::default())
+        .candidates(&every, &[], false, (&KnownUnsat::default(), &[]))
         .expect_err("the budget stops the round")
         .to_string();
     assert!(err.contains("--sat-time"), "{err}");
@@ -140,7 +140,7 @@ fn queries_proven_unsatisfiable_are_not_asked_again() {
     let round = |known: &KnownUnsat| {
         let mut queries = PathQueries::new(&path, None, None);
         let (candidates, proofs) = queries
-            .candidates(&every, &[], false, known)
+            .candidates(&every, &[], false, (known, &[]))
             .unwrap_or_else(|e| panic!("{e}"));
         let prefixes: BTreeSet<usize> = candidates.iter().map(|c| c.prefix).collect();
         (prefixes, proofs)
@@ -172,7 +172,7 @@ fn a_round_answers_the_same_whatever_rounds_came_before() {
     let inputs = |path: &FailingPath, tried: &[BTreeSet<StmtId>]| {
         let mut queries = PathQueries::new(path, None, None);
         let (candidates, _) = queries
-            .candidates(&every, tried, false, &KnownUnsat::default())
+            .candidates(&every, tried, false, (&KnownUnsat::default(), &[]))
             .unwrap_or_else(|e| panic!("{e}"));
         candidates
             .into_iter()
@@ -189,6 +189,48 @@ fn a_round_answers_the_same_whatever_rounds_came_before() {
     assert_eq!(inputs(&build(), &seen), later);
 }
 
+/// An earlier round's candidate answers the same prefix's query when it still meets the round's
+/// constraints, and only then: given the first round's candidates, a second round with the same
+/// constraints returns exactly them; one whose coverage is now tried is not returned.
+#[test]
+fn an_earlier_candidate_that_still_qualifies_answers_its_query() {
+    let (subject, input) = removal_on_ten_nodes();
+    let path = FailingPath::new(&subject, &input, (1, 4), &EncodeOptions::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let every: BTreeSet<StmtId> = subject.program.stmts.iter().map(|s| s.id).collect();
+    let round = |tried: &[BTreeSet<StmtId>], earlier: &[sattar_engine::Candidate]| {
+        PathQueries::new(&path, None, None)
+            .candidates(&every, tried, false, (&KnownUnsat::default(), earlier))
+            .unwrap_or_else(|e| panic!("{e}"))
+            .0
+    };
+    let first = round(&[], &[]);
+    assert!(first.len() >= 2, "{} candidates", first.len());
+    let inputs = |c: &[sattar_engine::Candidate]| {
+        c.iter()
+            .map(|c| (c.prefix, c.decoded.input.clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(inputs(&round(&[], &first)), inputs(&first));
+    let tried = vec![first[0].covered().clone()];
+    let second = round(&tried, &first);
+    assert!(second.iter().all(|c| c.covered() != first[0].covered()));
+    // The other prefixes' runs still qualify (none covers exactly what the first one does).
+    for c in first
+        .iter()
+        .skip(1)
+        .filter(|c| c.covered() != first[0].covered())
+    {
+        assert!(
+            second
+                .iter()
+                .any(|d| d.prefix == c.prefix && d.decoded.input == c.decoded.input),
+            "prefix {} not reused",
+            c.prefix
+        );
+    }
+}
+
 /// A query stopped at the conflict limit is undecided: no test and no proof from it. With one
 /// conflict allowed the hard queries of a 10-node list stop; without a limit none does.
 #[test]
@@ -200,7 +242,7 @@ fn queries_past_the_conflict_limit_are_undecided_not_proven() {
     let round = |conflicts: Option<u32>| {
         let mut queries = PathQueries::new(&path, None, conflicts);
         let (candidates, proofs) = queries
-            .candidates(&every, &[], false, &KnownUnsat::default())
+            .candidates(&every, &[], false, (&KnownUnsat::default(), &[]))
             .unwrap_or_else(|e| panic!("{e}"));
         let prefixes: BTreeSet<usize> = candidates.iter().map(|c| c.prefix).collect();
         (prefixes, proofs.len(), queries.undecided())

@@ -339,7 +339,10 @@ fn a_call_stops_at_its_conflict_limit_and_the_session_goes_on() {
         ),
         "{err}"
     );
-    assert!(err.to_string().contains("10 conflicts per solver call"), "{err}");
+    assert!(
+        err.to_string().contains("10 conflicts per solver call"),
+        "{err}"
+    );
     s.set_budget(Budget::default());
     assert!(matches!(s.solve(&[], &[]), Ok(Outcome::Sat(_))));
 }

@@ -2,7 +2,7 @@
 //! run by path-constraint similarity (docs/EVALUATION.md#tar_dt-and-path-constraint-similarity). TAR_DT+SAT ranks the same tests with the
 //! core boost.
 
-use crate::generate::{FailingPath, KnownUnsat, PathQueries};
+use crate::generate::{Candidate, FailingPath, KnownUnsat, PathQueries};
 use crate::localize::Executor;
 use crate::{judge, EngineError, Subject, TestRecord};
 use sattar_encode::EncodeOptions;
@@ -47,23 +47,27 @@ pub fn directed_tests(
     let scopes = (1, crate::localize::DEFAULT_MAX_GEN_SCOPE);
     let path = FailingPath::new(subject, &failing.input, scopes, &EncodeOptions::default())?;
     let mut known = KnownUnsat::default();
+    // The runs of the previous iteration that still bring new coverage are kept, not asked for
+    // again.
+    let mut earlier: Vec<Candidate> = Vec::new();
     while tests.len() < n {
         // A baseline of the evaluation: no time budget, so that its tables do not depend on the
         // machine's speed.
         let mut q = PathQueries::new(&path, None, conflicts);
         let tried: Vec<BTreeSet<StmtId>> = tests.iter().map(|t| t.covered.clone()).collect();
-        let (candidates, unsat) = q.candidates(&all, &tried, false, &known)?;
+        let (candidates, unsat) = q.candidates(&all, &tried, false, (&known, &earlier))?;
         known.extend(unsat);
-        let best = candidates.into_iter().max_by(|a, b| {
+        earlier = candidates;
+        let best = earlier.iter().max_by(|a, b| {
             pcs(failing_trace, &a.decoded.execution.trace)
                 .total_cmp(&pcs(failing_trace, &b.decoded.execution.trace))
                 .then(b.prefix.cmp(&a.prefix))
         });
         let Some(c) = best else { break };
-        let input = c.decoded.input;
+        let (input, prefix) = (c.decoded.input.clone(), c.prefix);
         let run = exec.execute(subject, &input)?;
         let judged = judge(subject, &input, run).map_err(|e| EngineError::Usage(e.to_string()))?;
-        tests.push(TestRecord::judged(input, judged, Some(c.prefix)));
+        tests.push(TestRecord::judged(input, judged, Some(prefix)));
     }
     Ok(tests)
 }

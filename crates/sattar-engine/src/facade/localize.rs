@@ -373,7 +373,7 @@ impl LocalizeSession<'_> {
         let stopped = self.localizer.stopped() == Some(crate::StopReason::Exhausted);
         (stopped && n > 0).then(|| {
             format!(
-                "no test with new coverage was found, but {n} generation {} stopped undecided at {} conflicts (--gen-conflicts; 0 for no limit)",
+                "no test with new coverage was found, but {n} generation {} stopped undecided at --gen-conflicts {}; a higher limit (0: none) may find more",
                 if n == 1 { "query was" } else { "queries were" },
                 o.gen_conflicts.unwrap_or(0)
             )
