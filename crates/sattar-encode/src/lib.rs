@@ -498,15 +498,18 @@ fn input_ints(input: &TestInput) -> Vec<i64> {
 }
 
 /// The integer constants of the code, the chars of string literals included — of sattar's
-/// models of JDK classes only what a run of `method` can reach (a program that names HashMap
-/// has all of its model; the program's own code counts whole, as it always has).
+/// models of JDK classes and methods only what a run of `method` can reach (a program that
+/// names HashMap has all of its model, one that calls `Character.isLetter` somewhere its table
+/// of chars up to U+FFFF; the program's own code counts whole, as it always has).
 fn code_literals(program: &Program, method: MethodId) -> Vec<i64> {
     let mut out = Vec::new();
     let reachable = program.reachable(method);
     let methods = (0..program.methods.len()).map(|i| MethodId(i as u32));
     let counted = methods.filter(|m| {
-        let class = &program.method(*m).class;
-        !program.is_library_class(class) || reachable.contains(m)
+        let declared = program.method(*m);
+        let model = program.is_library_class(&declared.class)
+            || declared.kind == sattar_java::MethodKind::Library;
+        !model || reachable.contains(m)
     });
     for m in counted {
         sattar_java::walk(&program.method(m).body.block, &mut |n| {

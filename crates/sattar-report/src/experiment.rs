@@ -513,7 +513,12 @@ fn times_table(out: &mut String, rows: &[EvalRow], techs: &[&str]) {
             .filter(|r| r.technique == *t)
             .map(|r| r.seconds)
             .collect();
-        let mean = secs.iter().sum::<f64>() / secs.len().max(1) as f64;
+        if secs.is_empty() {
+            // No input: no time (an empty sum of f64 is -0.0, not a measurement).
+            let _ = writeln!(out, "| {t} | – | – |");
+            continue;
+        }
+        let mean = secs.iter().sum::<f64>() / secs.len() as f64;
         let max = secs.iter().copied().fold(0.0, f64::max);
         let _ = writeln!(out, "| {t} | {mean:.4} | {max:.4} |");
     }

@@ -165,6 +165,19 @@ impl Decls {
         self.declared(&owner, crate::library::MODEL_TO_STRING, &[])
     }
 
+    /// A JDK method whose code is a model method's (JDK 17: `Integer.toString(i)` is
+    /// `String.valueOf(i)`'s conversion, a new String either way): that model method, if loaded.
+    pub fn jdk_alias(&self, r: &MethodRef) -> Option<MethodId> {
+        let owner = r.owner.replace('$', ".");
+        let params: Vec<&str> = r.params.iter().map(String::as_str).collect();
+        let (class, name, erased) = JDK_ALIASES
+            .iter()
+            .find(|(from, _)| from.0 == owner && from.1 == r.name && from.2 == params.as_slice())
+            .map(|(_, to)| *to)?;
+        let erased: Vec<String> = erased.iter().map(|p| p.to_string()).collect();
+        self.declared(class, name, &erased)
+    }
+
     /// The id of library method `r`, registered on first use (at call site `site`: where a
     /// refusal of a method sattar does not model points).
     pub fn library_method(&self, r: &MethodRef, site: Diagnostic) -> MethodId {
@@ -898,3 +911,27 @@ fn annotation_strings(cx: &Cx, n: usize, out: &mut Vec<(String, sattar_diag::Pos
             )),
     }
 }
+
+/// A JDK method (class, name, erased parameters).
+type JdkMethod = (&'static str, &'static str, &'static [&'static str]);
+
+/// JDK methods that run a model method ([`Decls::jdk_alias`]): each is that method in JDK 17's
+/// own code.
+const JDK_ALIASES: &[(JdkMethod, JdkMethod)] = &[
+    (
+        ("java.lang.Integer", "toString", &["int"]),
+        ("java.lang.String", "valueOf", &["int"]),
+    ),
+    (
+        ("java.lang.Long", "toString", &["long"]),
+        ("java.lang.String", "valueOf", &["long"]),
+    ),
+    (
+        ("java.lang.Character", "toString", &["char"]),
+        ("java.lang.String", "valueOf", &["char"]),
+    ),
+    (
+        ("java.lang.Boolean", "toString", &["boolean"]),
+        ("java.lang.String", "valueOf", &["boolean"]),
+    ),
+];

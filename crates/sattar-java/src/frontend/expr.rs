@@ -638,13 +638,14 @@ impl Lower<'_, '_> {
         let found = self
             .decls
             .method(r)
-            .or_else(|| self.decls.model_to_string(r));
+            .or_else(|| self.decls.model_to_string(r))
+            .or_else(|| self.decls.jdk_alias(r));
         found.unwrap_or_else(|| {
             let owner = r.owner.replace('$', ".");
             let why = self
                 .cx
                 .unsupported(site, format!("a call of `{owner}.{}` (a JDK method sattar does not model)", r.name))
-                .with_help("sattar models the program's own classes, java.util's lists, queues and stacks, String and StringBuilder (see docs/JAVA.md) and a few JDK methods (Object.equals, Comparable.compareTo of the program's classes, Math.max/min/abs (int, long), Math.floorMod, Integer.compare/hashCode/signum, Long.compare/hashCode, Objects.requireNonNull/isNull/nonNull, System.arraycopy, Arrays.fill/copyOf)");
+                .with_help("sattar models the program's own classes, java.util's lists, queues and stacks, String and StringBuilder (see docs/JAVA.md) and a few JDK methods (Object.equals, Comparable.compareTo of the program's classes, Math.max/min/abs (int, long), Math.floorMod, Integer.compare/hashCode/signum, Long.compare/hashCode, Character.isDigit/isLetter/isLetterOrDigit/isWhitespace/isSpaceChar/isUpperCase/isLowerCase/toUpperCase/toLowerCase (char), Integer/Long/Character/Boolean.toString of a primitive, Objects.requireNonNull/isNull/nonNull, System.arraycopy, Arrays.fill/copyOf)");
             self.decls.library_method(r, why)
         })
     }

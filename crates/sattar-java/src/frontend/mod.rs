@@ -7,6 +7,7 @@
 
 mod arrays;
 mod body;
+mod chars;
 mod decls;
 mod expr;
 mod library;

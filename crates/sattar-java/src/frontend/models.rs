@@ -2,6 +2,7 @@
 //! runs its model here, in every engine alike (the JVM runs the real JDK method; the differential
 //! tests keep the two equal). A method without a model is refused at its call site.
 
+use super::chars;
 use crate::ir::*;
 use sattar_heap::{BoxClass, BOX_VALUE};
 
@@ -117,6 +118,9 @@ pub(crate) fn model(owner: &str, name: &str, erased: &[String]) -> Option<Body> 
                 Rvalue::Binary(op, o, Operand::Const(Literal::Null)),
             );
             b.ret(t);
+        }
+        ("java.lang.Character", _, ["char"]) if char_table(name).is_some() => {
+            return char_table(name).map(character)
         }
         (c, _, _) if BoxClass::named(c).is_some() => return box_model(c, name, &params),
         (JUNIT_ASSERTIONS, _, _) => junit_assertion(&mut b, name, &params)?,
@@ -400,5 +404,209 @@ impl Model {
             then_b: vec![ret],
             else_b: Vec::new(),
         });
+    }
+}
+
+/// A table of JDK 17's `Character` methods on a `char` (`chars.rs`, written from the JDK).
+enum CharTable {
+    /// A classification: the runs of chars for which it holds.
+    Class(&'static [(u16, u16, u16)]),
+    /// A case mapping: the runs of chars it changes, and by how much.
+    Map(&'static [(u16, u16, i32, u16)]),
+}
+
+/// The table of `Character.name(char)`, if sattar models it.
+fn char_table(name: &str) -> Option<CharTable> {
+    use CharTable::*;
+    Some(match name {
+        "isDigit" => Class(chars::IS_DIGIT),
+        "isLetter" => Class(chars::IS_LETTER),
+        "isLetterOrDigit" => Class(chars::IS_LETTER_OR_DIGIT),
+        "isWhitespace" => Class(chars::IS_WHITESPACE),
+        "isSpaceChar" => Class(chars::IS_SPACE_CHAR),
+        "isUpperCase" => Class(chars::IS_UPPER_CASE),
+        "isLowerCase" => Class(chars::IS_LOWER_CASE),
+        "toUpperCase" => Map(chars::TO_UPPER_CASE),
+        "toLowerCase" => Map(chars::TO_LOWER_CASE),
+        _ => return None,
+    })
+}
+
+/// The model of a `Character` method on a `char` from its table, searched by halves: a run
+/// makes about a dozen comparisons; the encoder sees each table entry once.
+fn character(table: CharTable) -> Body {
+    let mut b = Model::default();
+    let c = b.param(Type::Integer(IntKind::Char));
+    let (runs, otherwise): (Vec<Run>, Operand) = match table {
+        CharTable::Class(t) => {
+            let runs = t.iter().map(|&(lo, hi, step)| Run {
+                lo,
+                hi,
+                step,
+                delta: None,
+            });
+            (runs.collect(), Operand::Const(Literal::Bool(false)))
+        }
+        CharTable::Map(t) => {
+            let runs = t.iter().map(|&(lo, hi, delta, step)| Run {
+                lo,
+                hi,
+                step,
+                delta: Some(delta),
+            });
+            (runs.collect(), c.clone())
+        }
+    };
+    let mut block = Vec::new();
+    b.search(&c, &runs, true, &mut block);
+    b.body.block.extend(block);
+    b.ret(otherwise);
+    b.body
+}
+
+/// A run of a char table: `lo..=hi`, every char (`step` 1) or every other one from `lo` (2);
+/// a mapping adds `delta` to its chars.
+struct Run {
+    lo: u16,
+    hi: u16,
+    step: u16,
+    delta: Option<i32>,
+}
+
+impl Model {
+    /// `temp = value` appended to `out`.
+    fn let_in(&mut self, out: &mut Block, ty: Type, value: Rvalue) -> Operand {
+        let t = self.var(ty, VarKind::Temp);
+        if let Operand::Var(var) = t {
+            out.push(made_up(NodeKind::Let { var, value }));
+        }
+        t
+    }
+
+    /// Into `out`: return the answer of the run of `runs` (sorted, disjoint) that holds `c`,
+    /// if one does (`first`: the lowest run is among them, so `c` may lie below it); fall
+    /// through otherwise.
+    fn search(&mut self, c: &Operand, runs: &[Run], first: bool, out: &mut Block) {
+        let Some((run, rest)) = runs.split_first() else {
+            return;
+        };
+        if rest.is_empty() {
+            return self.leaf(c, run, first, out);
+        }
+        let mid = runs.len() / 2;
+        let below = self.let_in(out, Type::Boolean, lt(c, i32::from(runs[mid].lo)));
+        let (mut lower, mut upper) = (Vec::new(), Vec::new());
+        self.search(c, &runs[..mid], first, &mut lower);
+        self.search(c, &runs[mid..], false, &mut upper);
+        out.push(made_up(NodeKind::If {
+            cond: below,
+            then_b: lower,
+            else_b: upper,
+        }));
+    }
+
+    /// `if (c in run) return answer;`, where `c >= run.lo` is known unless `first`.
+    fn leaf(&mut self, c: &Operand, run: &Run, first: bool, out: &mut Block) {
+        let bool_ = Type::Boolean;
+        let mut inside = self.let_in(out, bool_.clone(), lt(c, i32::from(run.hi) + 1));
+        if first {
+            let below = self.let_in(out, bool_.clone(), lt(c, i32::from(run.lo)));
+            let above = self.let_in(out, bool_.clone(), Rvalue::Unary(UnOp::Not, below));
+            inside = self.let_in(
+                out,
+                bool_.clone(),
+                Rvalue::Binary(BinOp::BitAnd, inside, above),
+            );
+        }
+        if run.step == 2 {
+            let off = self.let_in(
+                out,
+                Type::Int,
+                Rvalue::Binary(BinOp::Sub, c.clone(), int(run.lo.into())),
+            );
+            let odd = self.let_in(out, Type::Int, Rvalue::Binary(BinOp::BitAnd, off, int(1)));
+            let even = self.let_in(out, bool_.clone(), Rvalue::Binary(BinOp::Eq, odd, int(0)));
+            inside = self.let_in(out, bool_, Rvalue::Binary(BinOp::BitAnd, inside, even));
+        }
+        let mut then_b = Vec::new();
+        let answer = match run.delta {
+            None => Operand::Const(Literal::Bool(true)),
+            Some(d) => {
+                let sum = self.let_in(
+                    &mut then_b,
+                    Type::Int,
+                    Rvalue::Binary(BinOp::Add, c.clone(), int(d)),
+                );
+                self.let_in(
+                    &mut then_b,
+                    Type::Integer(IntKind::Char),
+                    Rvalue::Convert {
+                        to: IntKind::Char,
+                        op: sum,
+                    },
+                )
+            }
+        };
+        then_b.push(made_up(NodeKind::Return(Some(answer))));
+        out.push(made_up(NodeKind::If {
+            cond: inside,
+            then_b,
+            else_b: Vec::new(),
+        }));
+    }
+}
+
+/// `c < bound` (a char compared as an int).
+fn lt(c: &Operand, bound: i32) -> Rvalue {
+    Rvalue::Binary(BinOp::Lt, c.clone(), int(bound))
+}
+
+/// A node of a model (no source statement).
+fn made_up(kind: NodeKind) -> Node {
+    Node {
+        stmt: super::body::MADE_UP,
+        kind,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The runs of every table, in the order the search assumes: each after the one before it.
+    #[test]
+    fn every_char_table_is_sorted_and_its_runs_disjoint() {
+        let names = [
+            "isDigit",
+            "isLetter",
+            "isLetterOrDigit",
+            "isWhitespace",
+            "isSpaceChar",
+            "isUpperCase",
+            "isLowerCase",
+            "toUpperCase",
+            "toLowerCase",
+        ];
+        for name in names {
+            let runs: Vec<(u16, u16, u16)> = match char_table(name) {
+                Some(CharTable::Class(t)) => t.to_vec(),
+                Some(CharTable::Map(t)) => t.iter().map(|&(l, h, _, s)| (l, h, s)).collect(),
+                None => panic!("{name} has no table"),
+            };
+            assert!(!runs.is_empty(), "{name}");
+            for w in runs.windows(2) {
+                assert!(w[0].1 < w[1].0, "{name}: {:?} then {:?}", w[0], w[1]);
+            }
+            for (lo, hi, step) in runs {
+                assert!(lo <= hi && (step == 1 || (step == 2 && (hi - lo) % 2 == 0)));
+            }
+        }
+        // JDK 17's: ten ASCII digits, A–Z and a–z swap case, U+0100 is 'Ā' (every other char).
+        assert_eq!(chars::IS_DIGIT[0], (0x30, 0x39, 1));
+        assert!(chars::TO_LOWER_CASE.contains(&(0x41, 0x5A, 32, 1)));
+        assert!(chars::TO_UPPER_CASE.contains(&(0x61, 0x7A, -32, 1)));
+        assert!(chars::TO_LOWER_CASE
+            .iter()
+            .any(|&(lo, hi, d, s)| lo == 0x100 && hi > 0x110 && d == 1 && s == 2));
     }
 }
