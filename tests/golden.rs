@@ -98,10 +98,21 @@ fn evaluation_tables_are_unchanged() {
         ),
     ] {
         let want = std::fs::read_to_string(golden(rel)).expect("golden file");
-        assert_eq!(
-            without_seconds(&stdout(&args)),
-            without_seconds(&want),
-            "{rel}"
+        let (got, want) = (without_seconds(&stdout(&args)), without_seconds(&want));
+        // The rows that differ, first (a whole table in the message would be cut off).
+        let differ: Vec<String> = got
+            .lines()
+            .zip(want.lines())
+            .filter(|(g, w)| g != w)
+            .take(12)
+            .map(|(g, w)| format!("got  {g}\nwant {w}"))
+            .collect();
+        assert!(
+            differ.is_empty() && got.lines().count() == want.lines().count(),
+            "{rel}: {} rows against {} recorded; differing rows:\n{}",
+            got.lines().count(),
+            want.lines().count(),
+            differ.join("\n")
         );
     }
 }
