@@ -30,11 +30,17 @@ fn agree(p: &Program, jvm: &mut JvmRunner, method: &str, json: &str) -> bool {
     got == want
 }
 
+/// The program, and a JVM running it.
+fn started() -> (Program, JvmRunner) {
+    let p = parse_program("Chars.java", CHARS).unwrap_or_else(|e| panic!("{}", e[0]));
+    let jvm =
+        JvmRunner::start(&p, common::options(LIMITS.max_steps)).unwrap_or_else(|e| panic!("{e}"));
+    (p, jvm)
+}
+
 #[test]
 fn every_char_is_classified_and_mapped_as_the_jdk_does() {
-    let p = parse_program("Chars.java", CHARS).unwrap_or_else(|e| panic!("{}", e[0]));
-    let mut jvm =
-        JvmRunner::start(&p, common::options(LIMITS.max_steps)).unwrap_or_else(|e| panic!("{e}"));
+    let (p, mut jvm) = started();
     let mut blocks = 0;
     for from in (0..=0xFFFF_u32).step_by(BLOCK as usize) {
         let to = from + BLOCK;
@@ -58,9 +64,7 @@ fn every_char_is_classified_and_mapped_as_the_jdk_does() {
 
 #[test]
 fn the_boxes_to_string_of_a_primitive_is_the_jdks() {
-    let p = parse_program("Chars.java", CHARS).unwrap_or_else(|e| panic!("{}", e[0]));
-    let mut jvm =
-        JvmRunner::start(&p, common::options(LIMITS.max_steps)).unwrap_or_else(|e| panic!("{e}"));
+    let (p, mut jvm) = started();
     let mut n = 0;
     for (method, values) in TEXTS {
         for v in *values {

@@ -375,17 +375,13 @@ impl Model {
     }
 
     fn push(&mut self, kind: NodeKind) {
-        self.body.block.push(Node {
-            stmt: super::body::MADE_UP,
-            kind,
-        });
+        self.body.block.push(made_up(kind));
     }
 
     fn let_(&mut self, ty: Type, value: Rvalue) -> Operand {
-        let t = self.var(ty, VarKind::Temp);
-        if let Operand::Var(var) = t {
-            self.push(NodeKind::Let { var, value });
-        }
+        let mut block = std::mem::take(&mut self.body.block);
+        let t = self.let_in(&mut block, ty, value);
+        self.body.block = block;
         t
     }
 
@@ -395,10 +391,7 @@ impl Model {
 
     /// `if (c) return v;`
     fn if_return(&mut self, c: Operand, v: Operand) {
-        let ret = Node {
-            stmt: super::body::MADE_UP,
-            kind: NodeKind::Return(Some(v)),
-        };
+        let ret = made_up(NodeKind::Return(Some(v)));
         self.push(NodeKind::If {
             cond: c,
             then_b: vec![ret],
