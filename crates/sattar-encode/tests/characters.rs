@@ -1,5 +1,5 @@
-//! `Character`'s classification and case mapping (JDK 17's tables) are encoded as the
-//! interpreter runs them: on every char where some classification or mapping changes, and its
+//! `Character`'s classification, case mapping and digit value (JDK 17's tables) and
+//! `Integer.parseInt` are encoded as the interpreter runs them: on every char where some classification or mapping changes, and its
 //! neighbour (fixed inputs), and on chars the encoder chooses itself from a free `char`. (The
 //! JVM test compares the interpreter with the JDK on every char.)
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
@@ -8,7 +8,10 @@
 mod characters;
 mod common;
 
-use characters::{char_json, text_json, CHARS, TEXTS};
+use characters::{
+    char_json, digit_json, numeral_json, radix_numeral_json, text_json, CHARS, NUMERALS, RADIXES,
+    RADIX_NUMERALS, TEXTS,
+};
 use sattar_heap::{input_from_json, Value};
 use sattar_java::{run, Program};
 use std::collections::BTreeSet;
@@ -55,13 +58,14 @@ fn fixed_chars_where_a_table_changes_agree_with_the_interpreter() {
     for &c in &chars {
         common::fixed_agrees(&p, "Chars.classify", &char_json(c));
         common::fixed_agrees(&p, "Chars.cases", &char_json(c));
+        common::fixed_agrees(&p, "Chars.digits", &char_json(c));
     }
 }
 
 #[test]
 fn chars_the_encoder_chooses_agree_with_the_interpreter() {
     let p = common::program(&[("Chars.java", CHARS)]);
-    for method in ["Chars.classify", "Chars.cases"] {
+    for method in ["Chars.classify", "Chars.cases", "Chars.digits"] {
         let m = p.find_methods(method)[0].id;
         let n = common::enumerated_agree(&p, m, None, 1, 60);
         assert_eq!(n, 60, "{method}");
@@ -77,4 +81,38 @@ fn the_boxes_to_string_of_a_primitive_is_encoded_as_run() {
             assert!(e.result().is_some(), "{method}({v}): {:?}", e.termination);
         }
     }
+}
+
+#[test]
+fn digits_in_every_radix_are_encoded_as_run() {
+    let p = common::program(&[("Chars.java", CHARS)]);
+    for c in [
+        0x2F, 0x30, 0x39, 0x41, 0x5A, 0x61, 0x7A, 0x0669, 0xFF21, 0xFF5A,
+    ] {
+        for &radix in RADIXES {
+            common::fixed_agrees(&p, "Chars.digit", &digit_json(c, radix));
+        }
+    }
+    let m = p.find_methods("Chars.digit")[0].id;
+    assert_eq!(common::enumerated_agree(&p, m, None, 1, 40), 40);
+}
+
+/// Every numeral, the exceptional ones included (the encoder widens its integers for the long
+/// ones, as it does for any input whose values need it).
+#[test]
+fn integer_parse_int_is_encoded_as_run() {
+    let p = common::program(&[("Chars.java", CHARS)]);
+    let mut returned = 0;
+    for s in NUMERALS {
+        for method in ["Chars.parse", "Chars.boxed"] {
+            let e = common::fixed_agrees(&p, method, &numeral_json(s));
+            returned += usize::from(e.result().is_some());
+        }
+    }
+    for &(s, radix) in RADIX_NUMERALS {
+        let e = common::fixed_agrees(&p, "Chars.parseIn", &radix_numeral_json(s, radix));
+        returned += usize::from(e.result().is_some());
+    }
+    // 10 numerals parse (twice each: int and box), and 7 of the radix pairs.
+    assert_eq!(returned, 2 * 10 + 7);
 }

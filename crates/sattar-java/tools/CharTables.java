@@ -1,6 +1,6 @@
 /*
- * Writes crates/sattar-java/src/frontend/chars.rs: the JDK's classification and case mapping of
- * every `char`, as sorted runs, from the JDK that runs it (sattar's models are JDK 17's: Unicode 13.0).
+ * Writes crates/sattar-java/src/frontend/chars.rs: the JDK's classification, case mapping and
+ * digit values of every `char`, as sorted runs, from the JDK that runs it (sattar's models are JDK 17's: Unicode 13.0).
  *
  *     java crates/sattar-java/tools/CharTables.java > crates/sattar-java/src/frontend/chars.rs
  *
@@ -61,8 +61,27 @@ public class CharTables {
         System.out.printf("%n/// %s (%d runs).%n#[rustfmt::skip]%npub(crate) const %s: &[(u16, u16, i32, u16)] = &[%n%s];%n", doc, n, name, out);
     }
 
+    /**
+     * Disjoint runs (lo, hi, delta, 1) in order: `Character.digit(c, 36)` of every char of a run
+     * is c + delta (a run's values are consecutive); it is -1 for every other char.
+     */
+    static void digits(String name, String doc) {
+        StringBuilder out = new StringBuilder();
+        int n = 0;
+        for (int c = 0; c <= 0xFFFF; c++) {
+            int v = Character.digit((char) c, 36);
+            if (v < 0) continue;
+            int hi = c;
+            while (hi + 1 <= 0xFFFF && Character.digit((char) (hi + 1), 36) == v + (hi + 1 - c)) hi++;
+            out.append(String.format("    (0x%04X, 0x%04X, %d, 1),%n", c, hi, v - c));
+            n++;
+            c = hi;
+        }
+        System.out.printf("%n/// %s (%d runs).%n#[rustfmt::skip]%npub(crate) const %s: &[(u16, u16, i32, u16)] = &[%n%s];%n", doc, n, name, out);
+    }
+
     public static void main(String[] args) {
-        System.out.printf("//! The JDK's classification and case mapping of every `char` (JDK %s),%n",
+        System.out.printf("//! The JDK's classification, case mapping and digit values of every `char` (JDK %s),%n",
             System.getProperty("java.specification.version"));
         System.out.println("//! written by `java crates/sattar-java/tools/CharTables.java`: do not edit.");
         predicate("IS_DIGIT", "`Character.isDigit(char)`", c -> Character.isDigit((char) c));
@@ -74,5 +93,6 @@ public class CharTables {
         predicate("IS_LOWER_CASE", "`Character.isLowerCase(char)`", c -> Character.isLowerCase((char) c));
         mapping("TO_UPPER_CASE", "`Character.toUpperCase(char)`", c -> Character.toUpperCase((char) c));
         mapping("TO_LOWER_CASE", "`Character.toLowerCase(char)`", c -> Character.toLowerCase((char) c));
+        digits("DIGIT", "`Character.digit(char, 36)`: the value of a digit in the largest radix");
     }
 }

@@ -1,15 +1,20 @@
 //! `Character`'s classification and case mapping (sattar's models, built from JDK 17's tables)
 //! equal the JDK's on the real JVM for every one of the 65,536 chars: the chars are scanned in
 //! blocks, each folded into one number by the interpreter and by the JVM; a block that differs is
-//! compared char by char to name the first char that differs. The boxes' `toString` of a
-//! primitive (`String.valueOf`'s code in the model) returns the JDK's String.
+//! compared char by char to name the first char that differs. `Character.digit` agrees in every
+//! radix, valid or not, on every char where its value changes; `Integer.parseInt`/`valueOf` of a
+//! String return or throw as the JDK's. The boxes' `toString` of a primitive (`String.valueOf`'s
+//! code in the model) returns the JDK's String.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
 
 #[path = "../../sattar-java/tests/support/characters.rs"]
 mod characters;
 mod common;
 
-use characters::{char_json, scan_json, text_json, CHARS, TEXTS};
+use characters::{
+    char_json, digit_json, numeral_json, radix_numeral_json, scan_json, text_json, CHARS, NUMERALS,
+    RADIXES, RADIX_NUMERALS, TEXTS,
+};
 use sattar_heap::input_from_json;
 use sattar_java::{parse_program, run, Limits, Program};
 use sattar_jvm::JvmRunner;
@@ -48,13 +53,14 @@ fn every_char_is_classified_and_mapped_as_the_jdk_does() {
             let c = (from..to)
                 .map(|c| c as u16)
                 .find(|&c| {
-                    !agree(&p, &mut jvm, "classify", &char_json(c))
-                        || !agree(&p, &mut jvm, "cases", &char_json(c))
+                    ["classify", "cases", "digits"]
+                        .iter()
+                        .any(|m| !agree(&p, &mut jvm, m, &char_json(c)))
                 })
                 .expect("a block that differs has a char that differs");
             panic!(
-                "char U+{c:04X} is classified or mapped otherwise by this JVM than by sattar's \
-                 tables (JDK 17's, Unicode 13.0: crates/sattar-java/tools/CharTables.java)"
+                "char U+{c:04X} is classified, mapped or valued otherwise by this JVM than by \
+                 sattar's tables (JDK 17's, Unicode 13.0: crates/sattar-java/tools/CharTables.java)"
             );
         }
         blocks += 1;
@@ -73,4 +79,50 @@ fn the_boxes_to_string_of_a_primitive_is_the_jdks() {
         }
     }
     assert_eq!(n, 16);
+}
+
+#[test]
+fn a_chars_digit_value_is_the_jdks_in_every_radix() {
+    let (p, mut jvm) = started();
+    // Digits of value 0, 1, 7, 9 and letters of 10, 15, 16, 35 (ASCII, Arabic-Indic, fullwidth),
+    // and chars just outside each run.
+    let chars: Vec<u16> = vec![
+        0, 0x2F, 0x30, 0x31, 0x37, 0x39, 0x3A, 0x40, 0x41, 0x46, 0x47, 0x5A, 0x5B, 0x60, 0x61,
+        0x7A, 0x7B, 0x0660, 0x0669, 0x066A, 0xFF10, 0xFF19, 0xFF21, 0xFF3A, 0xFF41, 0xFF5A, 0xFF5B,
+        0xFFFF,
+    ];
+    let mut n = 0;
+    for &c in &chars {
+        for &radix in RADIXES {
+            assert!(
+                agree(&p, &mut jvm, "digit", &digit_json(c, radix)),
+                "digit(U+{c:04X}, {radix})"
+            );
+            n += 1;
+        }
+    }
+    assert_eq!(n, 28 * RADIXES.len());
+}
+
+#[test]
+fn integer_parse_int_returns_or_throws_as_the_jdks() {
+    let (p, mut jvm) = started();
+    let mut n = 0;
+    for s in NUMERALS {
+        for method in ["parse", "boxed"] {
+            assert!(
+                agree(&p, &mut jvm, method, &numeral_json(s)),
+                "{method}({s})"
+            );
+            n += 1;
+        }
+    }
+    for &(s, radix) in RADIX_NUMERALS {
+        for method in ["parseIn", "boxedIn"] {
+            let json = radix_numeral_json(s, radix);
+            assert!(agree(&p, &mut jvm, method, &json), "{method}({s}, {radix})");
+            n += 1;
+        }
+    }
+    assert_eq!(n, 2 * (NUMERALS.len() + RADIX_NUMERALS.len()));
 }

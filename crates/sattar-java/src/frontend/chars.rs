@@ -1,4 +1,4 @@
-//! The JDK's classification and case mapping of every `char` (JDK 17),
+//! The JDK's classification, case mapping and digit values of every `char` (JDK 17),
 //! written by `java crates/sattar-java/tools/CharTables.java`: do not edit.
 
 /// `Character.isDigit(char)` (37 runs).
@@ -1490,4 +1490,50 @@ pub(crate) const TO_LOWER_CASE: &[(u16, u16, i32, u16)] = &[
     (0xA7C7, 0xA7C9, 1, 2),
     (0xA7F5, 0xA7F5, 1, 1),
     (0xFF21, 0xFF3A, 32, 1),
+];
+
+/// `Character.digit(char, 36)`: the value of a digit in the largest radix (41 runs).
+#[rustfmt::skip]
+pub(crate) const DIGIT: &[(u16, u16, i32, u16)] = &[
+    (0x0030, 0x0039, -48, 1),
+    (0x0041, 0x005A, -55, 1),
+    (0x0061, 0x007A, -87, 1),
+    (0x0660, 0x0669, -1632, 1),
+    (0x06F0, 0x06F9, -1776, 1),
+    (0x07C0, 0x07C9, -1984, 1),
+    (0x0966, 0x096F, -2406, 1),
+    (0x09E6, 0x09EF, -2534, 1),
+    (0x0A66, 0x0A6F, -2662, 1),
+    (0x0AE6, 0x0AEF, -2790, 1),
+    (0x0B66, 0x0B6F, -2918, 1),
+    (0x0BE6, 0x0BEF, -3046, 1),
+    (0x0C66, 0x0C6F, -3174, 1),
+    (0x0CE6, 0x0CEF, -3302, 1),
+    (0x0D66, 0x0D6F, -3430, 1),
+    (0x0DE6, 0x0DEF, -3558, 1),
+    (0x0E50, 0x0E59, -3664, 1),
+    (0x0ED0, 0x0ED9, -3792, 1),
+    (0x0F20, 0x0F29, -3872, 1),
+    (0x1040, 0x1049, -4160, 1),
+    (0x1090, 0x1099, -4240, 1),
+    (0x17E0, 0x17E9, -6112, 1),
+    (0x1810, 0x1819, -6160, 1),
+    (0x1946, 0x194F, -6470, 1),
+    (0x19D0, 0x19D9, -6608, 1),
+    (0x1A80, 0x1A89, -6784, 1),
+    (0x1A90, 0x1A99, -6800, 1),
+    (0x1B50, 0x1B59, -6992, 1),
+    (0x1BB0, 0x1BB9, -7088, 1),
+    (0x1C40, 0x1C49, -7232, 1),
+    (0x1C50, 0x1C59, -7248, 1),
+    (0xA620, 0xA629, -42528, 1),
+    (0xA8D0, 0xA8D9, -43216, 1),
+    (0xA900, 0xA909, -43264, 1),
+    (0xA9D0, 0xA9D9, -43472, 1),
+    (0xA9F0, 0xA9F9, -43504, 1),
+    (0xAA50, 0xAA59, -43600, 1),
+    (0xABF0, 0xABF9, -44016, 1),
+    (0xFF10, 0xFF19, -65296, 1),
+    (0xFF21, 0xFF3A, -65303, 1),
+    (0xFF41, 0xFF5A, -65335, 1),
 ];

@@ -934,4 +934,28 @@ const JDK_ALIASES: &[(JdkMethod, JdkMethod)] = &[
         ("java.lang.Boolean", "toString", &["boolean"]),
         ("java.lang.String", "valueOf", &["boolean"]),
     ),
+    (
+        ("java.lang.Integer", "parseInt", &["java.lang.String"]),
+        ("java.lang.String", "parseInt", &["java.lang.String"]),
+    ),
+    (
+        (
+            "java.lang.Integer",
+            "parseInt",
+            &["java.lang.String", "int"],
+        ),
+        ("java.lang.String", "parseInt", &["java.lang.String", "int"]),
+    ),
+    (
+        ("java.lang.Integer", "valueOf", &["java.lang.String"]),
+        ("java.lang.String", "integerValueOf", &["java.lang.String"]),
+    ),
+    (
+        ("java.lang.Integer", "valueOf", &["java.lang.String", "int"]),
+        (
+            "java.lang.String",
+            "integerValueOf",
+            &["java.lang.String", "int"],
+        ),
+    ),
 ];

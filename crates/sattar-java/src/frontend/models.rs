@@ -122,6 +122,7 @@ pub(crate) fn model(owner: &str, name: &str, erased: &[String]) -> Option<Body> 
         ("java.lang.Character", _, ["char"]) if char_table(name).is_some() => {
             return char_table(name).map(character)
         }
+        ("java.lang.Character", "digit", ["char", "int"]) => return Some(digit()),
         (c, _, _) if BoxClass::named(c).is_some() => return box_model(c, name, &params),
         (JUNIT_ASSERTIONS, _, _) => junit_assertion(&mut b, name, &params)?,
         _ => return None,
@@ -436,7 +437,7 @@ fn character(table: CharTable) -> Body {
                 lo,
                 hi,
                 step,
-                delta: None,
+                answer: Answer::Holds,
             });
             (runs.collect(), Operand::Const(Literal::Bool(false)))
         }
@@ -445,7 +446,7 @@ fn character(table: CharTable) -> Body {
                 lo,
                 hi,
                 step,
-                delta: Some(delta),
+                answer: Answer::Maps(delta),
             });
             (runs.collect(), c.clone())
         }
@@ -457,13 +458,50 @@ fn character(table: CharTable) -> Body {
     b.body
 }
 
-/// A run of a char table: `lo..=hi`, every char (`step` 1) or every other one from `lo` (2);
-/// a mapping adds `delta` to its chars.
+/// JDK 17's `Character.digit(c, radix)`: -1 unless `radix` is within 2..=36 and `c`'s value as
+/// a digit of the largest radix (`chars::DIGIT`) is below it.
+fn digit() -> Body {
+    let mut b = Model::default();
+    let c = b.param(Type::Integer(IntKind::Char));
+    let radix = b.param(Type::Int);
+    let small = b.let_(Type::Boolean, lt(&radix, 2));
+    let fits = b.let_(Type::Boolean, lt(&radix, 37));
+    let large = b.let_(Type::Boolean, Rvalue::Unary(UnOp::Not, fits));
+    let invalid = b.let_(Type::Boolean, Rvalue::Binary(BinOp::BitOr, small, large));
+    b.if_return(invalid, int(-1));
+    let runs: Vec<Run> = chars::DIGIT
+        .iter()
+        .map(|&(lo, hi, delta, step)| Run {
+            lo,
+            hi,
+            step,
+            answer: Answer::Digit(delta, radix.clone()),
+        })
+        .collect();
+    let mut block = Vec::new();
+    b.search(&c, &runs, true, &mut block);
+    b.body.block.extend(block);
+    b.ret(int(-1));
+    b.body
+}
+
+/// A run of a char table: `lo..=hi`, every char (`step` 1) or every other one from `lo` (2),
+/// and what its chars answer.
 struct Run {
     lo: u16,
     hi: u16,
     step: u16,
-    delta: Option<i32>,
+    answer: Answer,
+}
+
+/// What a char of a run answers.
+enum Answer {
+    /// `true`: the classification holds.
+    Holds,
+    /// The char plus a delta, as a char (a case mapping).
+    Maps(i32),
+    /// The char plus a delta, as an `int`, if below the radix; -1 otherwise.
+    Digit(i32, Operand),
 }
 
 impl Model {
@@ -522,30 +560,53 @@ impl Model {
             inside = self.let_in(out, bool_, Rvalue::Binary(BinOp::BitAnd, inside, even));
         }
         let mut then_b = Vec::new();
-        let answer = match run.delta {
-            None => Operand::Const(Literal::Bool(true)),
-            Some(d) => {
-                let sum = self.let_in(
-                    &mut then_b,
-                    Type::Int,
-                    Rvalue::Binary(BinOp::Add, c.clone(), int(d)),
-                );
-                self.let_in(
-                    &mut then_b,
-                    Type::Integer(IntKind::Char),
-                    Rvalue::Convert {
-                        to: IntKind::Char,
-                        op: sum,
-                    },
-                )
-            }
-        };
-        then_b.push(made_up(NodeKind::Return(Some(answer))));
+        self.answer(c, &run.answer, &mut then_b);
         out.push(made_up(NodeKind::If {
             cond: inside,
             then_b,
             else_b: Vec::new(),
         }));
+    }
+}
+
+impl Model {
+    /// Into `out`: return what a char `c` of a run answers.
+    fn answer(&mut self, c: &Operand, answer: &Answer, out: &mut Block) {
+        let sum = |b: &mut Self, out: &mut Block, d: i32| {
+            b.let_in(
+                out,
+                Type::Int,
+                Rvalue::Binary(BinOp::Add, c.clone(), int(d)),
+            )
+        };
+        let result = match answer {
+            Answer::Holds => Operand::Const(Literal::Bool(true)),
+            Answer::Maps(d) => {
+                let op = sum(self, out, *d);
+                let char_ = Type::Integer(IntKind::Char);
+                self.let_in(
+                    out,
+                    char_,
+                    Rvalue::Convert {
+                        to: IntKind::Char,
+                        op,
+                    },
+                )
+            }
+            Answer::Digit(d, radix) => {
+                let value = sum(self, out, *d);
+                let below = Rvalue::Binary(BinOp::Lt, value.clone(), radix.clone());
+                let below = self.let_in(out, Type::Boolean, below);
+                let ret = made_up(NodeKind::Return(Some(value)));
+                out.push(made_up(NodeKind::If {
+                    cond: below,
+                    then_b: vec![ret],
+                    else_b: Vec::new(),
+                }));
+                int(-1)
+            }
+        };
+        out.push(made_up(NodeKind::Return(Some(result))));
     }
 }
 
@@ -594,6 +655,17 @@ mod tests {
                 assert!(lo <= hi && (step == 1 || (step == 2 && (hi - lo) % 2 == 0)));
             }
         }
+        for w in chars::DIGIT.windows(2) {
+            assert!(w[0].1 < w[1].0, "digit: {:?} then {:?}", w[0], w[1]);
+        }
+        assert_eq!(
+            chars::DIGIT[..3],
+            [
+                (0x30, 0x39, -48, 1),
+                (0x41, 0x5A, -55, 1),
+                (0x61, 0x7A, -87, 1)
+            ]
+        );
         // JDK 17's: ten ASCII digits, A–Z and a–z swap case, U+0100 is 'Ā' (every other char).
         assert_eq!(chars::IS_DIGIT[0], (0x30, 0x39, 1));
         assert!(chars::TO_LOWER_CASE.contains(&(0x41, 0x5A, 32, 1)));

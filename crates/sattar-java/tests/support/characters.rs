@@ -1,7 +1,8 @@
-//! A program over `Character`'s classification and case mapping of a `char` (shared by the
-//! engines' differential tests): every modelled method on one char, and a scan of a range of chars
-//! folded into one number, so that every char is compared in a few runs; and the boxes'
-//! `toString` of a primitive, with the values each is run on.
+//! A program over `Character`'s classification, case mapping and digit value of a `char` (shared
+//! by the engines' differential tests): every modelled method on one char, and a scan of a range
+//! of chars folded into one number, so that every char is compared in a few runs; the boxes'
+//! `toString` of a primitive, and `Integer.parseInt`/`valueOf` of a String, with the values each
+//! is run on.
 #![allow(dead_code)]
 
 /// The source, one file in the default package.
@@ -20,6 +21,14 @@ pub const CHARS: &str = "public class Chars {
     static long cases(char c) {
         return Character.toUpperCase(c) * 65536L + Character.toLowerCase(c);
     }
+    static int digit(char c, int radix) { return Character.digit(c, radix); }
+    static int digits(char c) {
+        return (Character.digit(c, 36) + 1) * 64 + Character.digit(c, 10) + 1;
+    }
+    static int parse(String s) { return Integer.parseInt(s); }
+    static int parseIn(String s, int radix) { return Integer.parseInt(s, radix); }
+    static Integer boxed(String s) { return Integer.valueOf(s); }
+    static Integer boxedIn(String s, int radix) { return Integer.valueOf(s, radix); }
     static String intText(int v) { return Integer.toString(v); }
     static String longText(long v) { return Long.toString(v); }
     static String charText(char v) { return Character.toString(v); }
@@ -28,7 +37,7 @@ pub const CHARS: &str = "public class Chars {
         long h = 0;
         for (int i = from; i < to; i++) {
             char c = (char) i;
-            h = h * 1000003L + classify(c) * 4294967296L + cases(c);
+            h = h * 1000003L + classify(c) * 4294967296L + cases(c) + digits(c) * 1099511627776L;
         }
         return h;
     }
@@ -62,4 +71,68 @@ pub const TEXTS: &[(&str, &[&str])] = &[
 /// The input of a `…Text` method on JSON value `v`.
 pub fn text_json(v: &str) -> String {
     format!(r#"{{"args":{{"v":{v}}}}}"#)
+}
+
+/// The radixes `digit` and `parseIn` are run on: the valid range's ends and a few inside, and
+/// invalid ones on both sides.
+pub const RADIXES: &[i32] = &[-1, 0, 1, 2, 8, 10, 11, 16, 35, 36, 37, 100];
+
+/// The input of `digit` on `c` in `radix`.
+pub fn digit_json(c: u16, radix: i32) -> String {
+    format!(r#"{{"args":{{"c":{c},"radix":{radix}}}}}"#)
+}
+
+/// The strings `parse` and `boxed` are run on (JSON): signs alone, both ends of `int` and one
+/// past each, digits of other scripts (Arabic-Indic, fullwidth), spaces, null.
+pub const NUMERALS: &[&str] = &[
+    r#""0""#,
+    r#""-0""#,
+    r#""+5""#,
+    r#""42""#,
+    r#""-042""#,
+    r#""123456""#,
+    r#""2147483647""#,
+    r#""-2147483648""#,
+    r#""2147483648""#,
+    r#""-2147483649""#,
+    r#""99999999999""#,
+    r#""""#,
+    r#""-""#,
+    r#""+""#,
+    r#""1a""#,
+    r#"" 1""#,
+    r#""1 ""#,
+    r#""--1""#,
+    r#""\u0661\u0662\u0663""#,
+    r#""\uff17""#,
+    "null",
+];
+
+/// `(s, radix)` pairs `parseIn` and `boxedIn` are run on: letters as digits, both ends of `int`
+/// in radix 2 and 36 and one past each, a digit beyond its radix, radixes out of range.
+pub const RADIX_NUMERALS: &[(&str, i32)] = &[
+    (r#""ff""#, 16),
+    (r#""-FF""#, 16),
+    (r#""g""#, 16),
+    (r#""1111111111111111111111111111111""#, 2),
+    (r#""-10000000000000000000000000000000""#, 2),
+    (r#""10000000000000000000000000000000""#, 2),
+    (r#""zik0zj""#, 36),
+    (r#""-zik0zk""#, 36),
+    (r#""zik0zk""#, 36),
+    (r#""-zik0zl""#, 36),
+    (r#""12""#, 2),
+    (r#""7""#, 1),
+    (r#""7""#, 37),
+    (r#""z""#, 36),
+];
+
+/// The input of `parse` or `boxed` on JSON string `s`.
+pub fn numeral_json(s: &str) -> String {
+    format!(r#"{{"args":{{"s":{s}}}}}"#)
+}
+
+/// The input of `parseIn` or `boxedIn` on JSON string `s` and `radix`.
+pub fn radix_numeral_json(s: &str, radix: i32) -> String {
+    format!(r#"{{"args":{{"s":{s},"radix":{radix}}}}}"#)
 }

@@ -367,4 +367,77 @@ public final class String implements CharSequence, Comparable<String> {
         }
         return new String(v, true);
     }
+
+    /** Integer.parseInt(s): radix 10. */
+    static int parseInt(String s) {
+        return parseInt(s, 10);
+    }
+
+    /** Integer.valueOf(s): radix 10. */
+    static Integer integerValueOf(String s) {
+        return integerValueOf(s, 10);
+    }
+
+    /** Integer.valueOf(s, radix): the parsed int, boxed (the cache included). */
+    static Integer integerValueOf(String s, int radix) {
+        return Integer.valueOf(parseInt(s, radix));
+    }
+
+    /**
+     * JDK 17's Integer.parseInt(s, radix): java.lang.Integer is a box the front end builds, so
+     * its parsing is modelled here. The JDK accumulates negatively and checks for overflow at
+     * every digit; here the checks run from the sixth digit on (five digits of any radix stay
+     * below 36^5 < 2^31, so they cannot fail before), and MIN_VALUE is written 1 << 31: both keep
+     * the encoder's integers as narrow as the digits need.
+     */
+    static int parseInt(String s, int radix) {
+        if (s == null) {
+            throw new NumberFormatException();
+        }
+        if (radix < 2 || radix > 36) {
+            throw new NumberFormatException();
+        }
+        int len = s.chars.length;
+        if (len == 0) {
+            throw new NumberFormatException();
+        }
+        boolean negative = false;
+        int i = 0;
+        char firstChar = s.chars[0];
+        if (firstChar < '0') {
+            if (firstChar == '-') {
+                negative = true;
+            } else if (firstChar != '+') {
+                throw new NumberFormatException();
+            }
+            if (len == 1) {
+                throw new NumberFormatException();
+            }
+            i++;
+        }
+        int start = i;
+        int result = 0;
+        while (i < len) {
+            int digit = Character.digit(s.chars[i], radix);
+            i++;
+            if (digit < 0) {
+                throw new NumberFormatException();
+            }
+            if (i - start <= 5) {
+                result = result * radix - digit;
+            } else {
+                int limit = negative ? 1 << 31 : (1 << 31) + 1;
+                int multmin = limit / radix;
+                if (result < multmin) {
+                    throw new NumberFormatException();
+                }
+                result *= radix;
+                if (result < limit + digit) {
+                    throw new NumberFormatException();
+                }
+                result -= digit;
+            }
+        }
+        return negative ? result : -result;
+    }
 }
