@@ -90,6 +90,9 @@ pub struct Fault {
     pub description: String,
     /// The mutations.
     pub mutations: Vec<Mutation>,
+    /// Why `sattar eval` runs it only when asked by name: its evaluation takes minutes.
+    #[serde(default)]
+    pub heavy: Option<String>,
 }
 
 impl Fault {

@@ -23,7 +23,8 @@ pub enum TableFormat {
 /// Flags of `sattar eval`.
 #[derive(Args)]
 pub struct EvalArgs {
-    /// Which catalog faults: comma-separated ids or globs (`bst.*`); default all.
+    /// Which catalog faults: comma-separated ids or globs (`bst.*`); default all but those the
+    /// catalog marks heavy, which run only when a pattern names their subject (`maps.lru.*`).
     #[arg(long, default_value = "*")]
     faults: String,
     /// Which techniques, comma-separated (default all): sat-tar, sat-tar-user, sat, tar-muc, cp,

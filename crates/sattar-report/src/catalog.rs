@@ -134,6 +134,7 @@ mod tests {
                 original: "a".into(),
                 faulty: "b".into(),
             }],
+            heavy: None,
         }
     }
 

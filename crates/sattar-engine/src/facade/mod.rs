@@ -28,7 +28,7 @@ use crate::mutants::{MutantSet, MutantStatus};
 use crate::{
     judge, CoreAnalysis, CoreRequest, EngineError, Executor, InputSource, Subject, TimedInterpreter,
 };
-use sattar_catalog::Catalog;
+use sattar_catalog::{Catalog, Fault};
 use sattar_encode::CheckOutcome;
 use sattar_java::{parse_program, Execution};
 use sattar_jvm::{JvmOptions, JvmRunner};
@@ -515,6 +515,32 @@ fn selected(pattern: &str, id: &str) -> bool {
     pattern.split(',').map(str::trim).any(|p| glob(p, id))
 }
 
+/// Whether `sattar eval --faults pattern` runs fault `f`: a pattern matches it — a heavy one
+/// only a pattern that names its subject (`maps.lru.*`) or the fault, not a wider glob (`*`,
+/// `maps.*`): its evaluation takes minutes.
+fn selected_fault(pattern: &str, f: &Fault) -> bool {
+    let subject = f.id.rsplit_once('.').map_or(f.id.as_str(), |(s, _)| s);
+    pattern.split(',').map(str::trim).any(|p| {
+        let head = p.split('*').next().unwrap_or(p);
+        glob(p, &f.id) && (f.heavy.is_none() || head.len() > subject.len())
+    })
+}
+
+/// The heavy faults `--faults` matches but leaves out, each with why and how to run it.
+fn heavy_left_out(req: &EvalRequest, catalog: &Catalog) -> Vec<String> {
+    (catalog.faults.iter())
+        .filter(|f| selected(&req.faults, &f.id) && !selected_fault(&req.faults, f))
+        .filter_map(|f| {
+            let why = f.heavy.as_deref()?;
+            let subject = f.id.rsplit_once('.').map_or(f.id.as_str(), |(s, _)| s);
+            Some(format!(
+                "{} ({why}; `--faults '{subject}.*'` runs it)",
+                f.id
+            ))
+        })
+        .collect()
+}
+
 fn glob(p: &str, s: &str) -> bool {
     match p.split_once('*') {
         None => p == s,
@@ -538,7 +564,8 @@ pub fn run_experiment(
     let done = evaluate(&opts, progress)?;
     let wall_seconds = t0.elapsed().as_secs_f64();
     let mut setup = eval_setup(opts, &catalog);
-    setup.left_out = done.left_out;
+    setup.left_out = heavy_left_out(req, &catalog);
+    setup.left_out.extend(done.left_out);
     setup.mutant_sets = done
         .mutant_sets
         .iter()
@@ -565,12 +592,21 @@ fn experiment_options(req: &EvalRequest, catalog: &Catalog) -> Result<EvalOption
     let faults: Vec<String> = catalog
         .faults
         .iter()
+        .filter(|f| selected_fault(&req.faults, f))
         .map(|f| f.id.clone())
-        .filter(|id| selected(&req.faults, id))
         .collect();
     if faults.is_empty() {
+        let heavy = heavy_left_out(req, catalog);
+        let why = if heavy.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " but faults marked heavy, run only when named: {}",
+                heavy.join("; ")
+            )
+        };
         return Err(EngineError::Usage(format!(
-            "--faults {}: no catalog fault matches (see `sattar faults`)",
+            "--faults {}: no catalog fault matches{why} (see `sattar faults`)",
             req.faults
         )));
     }
@@ -732,6 +768,7 @@ pub fn mutate(req: &MutateRequest) -> Result<Vec<sattar_report::MutantLine>, Eng
                 ensures: req.ensures.clone(),
                 description: String::new(),
                 mutations: Vec::new(),
+                heavy: None,
             };
             let stem = path.file_stem().map(|s| s.to_string_lossy().to_string());
             let catalog = Catalog {
@@ -781,4 +818,37 @@ pub fn mutate(req: &MutateRequest) -> Result<Vec<sattar_report::MutantLine>, Eng
             }
         })
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fault(id: &str, heavy: bool) -> Fault {
+        Fault {
+            id: id.into(),
+            subject: "s".into(),
+            spec: "s.spec".into(),
+            method: "C.m".into(),
+            ensures: None,
+            description: String::new(),
+            mutations: Vec::new(),
+            heavy: heavy.then(|| "minutes".into()),
+        }
+    }
+
+    /// A heavy fault runs only when a pattern names its subject or itself; others by any match.
+    #[test]
+    fn a_heavy_fault_is_selected_only_by_name() {
+        let heavy = fault("maps.lru.evictArgErr", true);
+        let light = fault("maps.twoSum.complementErr", false);
+        for p in ["*", "maps.*", "maps.l*", "*Err", "sll.*,maps.*"] {
+            assert!(!selected_fault(p, &heavy), "{p}");
+        }
+        for p in ["maps.lru.*", "maps.lru.evictArgErr", "sll.*, maps.lru.e*"] {
+            assert!(selected_fault(p, &heavy), "{p}");
+        }
+        assert!(selected_fault("*", &light) && selected_fault("maps.*", &light));
+        assert!(!selected_fault("maps.lru.*", &light));
+    }
 }

@@ -946,16 +946,4 @@ const JDK_ALIASES: &[(JdkMethod, JdkMethod)] = &[
         ),
         ("java.lang.String", "parseInt", &["java.lang.String", "int"]),
     ),
-    (
-        ("java.lang.Integer", "valueOf", &["java.lang.String"]),
-        ("java.lang.String", "integerValueOf", &["java.lang.String"]),
-    ),
-    (
-        ("java.lang.Integer", "valueOf", &["java.lang.String", "int"]),
-        (
-            "java.lang.String",
-            "integerValueOf",
-            &["java.lang.String", "int"],
-        ),
-    ),
 ];

@@ -1,7 +1,7 @@
 //! A program over `Character`'s classification, case mapping and digit value of a `char` (shared
 //! by the engines' differential tests): every modelled method on one char, and a scan of a range
 //! of chars folded into one number, so that every char is compared in a few runs; the boxes'
-//! `toString` of a primitive, and `Integer.parseInt`/`valueOf` of a String, with the values each
+//! `toString` of a primitive, and `Integer.parseInt` of a String, with the values each
 //! is run on.
 #![allow(dead_code)]
 
@@ -27,8 +27,7 @@ pub const CHARS: &str = "public class Chars {
     }
     static int parse(String s) { return Integer.parseInt(s); }
     static int parseIn(String s, int radix) { return Integer.parseInt(s, radix); }
-    static Integer boxed(String s) { return Integer.valueOf(s); }
-    static Integer boxedIn(String s, int radix) { return Integer.valueOf(s, radix); }
+
     static String intText(int v) { return Integer.toString(v); }
     static String longText(long v) { return Long.toString(v); }
     static String charText(char v) { return Character.toString(v); }
@@ -82,7 +81,7 @@ pub fn digit_json(c: u16, radix: i32) -> String {
     format!(r#"{{"args":{{"c":{c},"radix":{radix}}}}}"#)
 }
 
-/// The strings `parse` and `boxed` are run on (JSON): signs alone, both ends of `int` and one
+/// The strings `parse` is run on (JSON): signs alone, both ends of `int` and one
 /// past each, digits of other scripts (Arabic-Indic, fullwidth), spaces, null.
 pub const NUMERALS: &[&str] = &[
     r#""0""#,
@@ -108,7 +107,7 @@ pub const NUMERALS: &[&str] = &[
     "null",
 ];
 
-/// `(s, radix)` pairs `parseIn` and `boxedIn` are run on: letters as digits, both ends of `int`
+/// `(s, radix)` pairs `parseIn` is run on: letters as digits, both ends of `int`
 /// in radix 2 and 36 and one past each, a digit beyond its radix, radixes out of range.
 pub const RADIX_NUMERALS: &[(&str, i32)] = &[
     (r#""ff""#, 16),
@@ -127,12 +126,12 @@ pub const RADIX_NUMERALS: &[(&str, i32)] = &[
     (r#""z""#, 36),
 ];
 
-/// The input of `parse` or `boxed` on JSON string `s`.
+/// The input of `parse` on JSON string `s`.
 pub fn numeral_json(s: &str) -> String {
     format!(r#"{{"args":{{"s":{s}}}}}"#)
 }
 
-/// The input of `parseIn` or `boxedIn` on JSON string `s` and `radix`.
+/// The input of `parseIn` on JSON string `s` and `radix`.
 pub fn radix_numeral_json(s: &str, radix: i32) -> String {
     format!(r#"{{"args":{{"s":{s},"radix":{radix}}}}}"#)
 }

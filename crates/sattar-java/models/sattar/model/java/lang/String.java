@@ -373,16 +373,6 @@ public final class String implements CharSequence, Comparable<String> {
         return parseInt(s, 10);
     }
 
-    /** Integer.valueOf(s): radix 10. */
-    static Integer integerValueOf(String s) {
-        return integerValueOf(s, 10);
-    }
-
-    /** Integer.valueOf(s, radix): the parsed int, boxed (the cache included). */
-    static Integer integerValueOf(String s, int radix) {
-        return Integer.valueOf(parseInt(s, radix));
-    }
-
     /**
      * JDK 17's Integer.parseInt(s, radix): java.lang.Integer is a box the front end builds, so
      * its parsing is modelled here. The JDK accumulates negatively and checks for overflow at
