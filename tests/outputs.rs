@@ -676,7 +676,10 @@ fn exported_spec_tests_fail_on_every_single_fault_and_pass_when_it_is_fixed() {
     let catalog = sattar_catalog::Catalog::load(&root()).expect("the bundled catalog");
     // The export does not build java.util collections yet: it refuses them (tested below). The
     // collections subjects and ANTLR's BaseTree (children in an ArrayList) hold them.
-    let with_collections = |id: &str| id.starts_with("collections.") || id.starts_with("ant.");
+    // The LRU cache's spec reads its HashMap's private table: the spec export refuses it.
+    let with_collections = |id: &str| {
+        id.starts_with("collections.") || id.starts_with("ant.") || id.starts_with("maps.lru.")
+    };
     let faults: Vec<&sattar_catalog::Fault> = catalog
         .faults
         .iter()

@@ -235,7 +235,11 @@ impl Subject {
         if let Some(problem) = sattar_java::library::storage_problem(&input) {
             return Err(EngineError::Usage(format!("{file}: {problem}")));
         }
-        let library = |c: &str| self.program.is_library_class(c) && storage(c).is_none();
+        let map_state = |c: &str| {
+            (sattar_java::library::MAP_STATE.iter()).any(|m| self.program.is_subclass(c, m))
+        };
+        let library =
+            |c: &str| self.program.is_library_class(c) && storage(c).is_none() && !map_state(c);
         if let Some((id, o)) = input.heap.objects.iter().find(|(_, o)| library(&o.class)) {
             return Err(EngineError::Usage(format!(
                 "{file}: objects.{id}: a {} is made only by a run of the JDK's code, not given as input; remove it",

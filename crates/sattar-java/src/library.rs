@@ -48,6 +48,17 @@ pub use sattar_heap::{is_string_class, CHAR_ARRAY, STRING, STRING_BUILDER, STRIN
 /// is given, built on the JVM and read back field by field.
 pub const ABSTRACT_MAP: &str = "java.util.AbstractMap";
 
+/// The model classes whose objects an input may hold besides those with storage: the maps
+/// (every subclass of [`ABSTRACT_MAP`]), their nodes and the sets on them — built on the JVM
+/// and read back field by field. Their views and iterators are made only by the JDK's code.
+pub const MAP_STATE: &[&str] = &[
+    ABSTRACT_MAP,
+    "java.util.HashMap.Node",
+    "java.util.TreeMap.Entry",
+    "java.util.HashSet",
+    "java.util.TreeSet",
+];
+
 /// A model's static final `Object`s, made once by the JDK's class initializer (HashSet's and
 /// TreeSet's `PRESENT`, the value of every key of their maps): objects every run starts with,
 /// of class `java.lang.Object`, named `Class.FIELD` as an enum constant is; never an input.
