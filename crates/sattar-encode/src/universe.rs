@@ -12,7 +12,9 @@ use sattar_heap::{
     element_field, element_index, FieldType, IntKind, MethodSig, ObjId, TestInput, Value,
     ARRAY_LENGTH, OBJECT,
 };
-use sattar_java::library::{storage, ABSTRACT_MAP, ARRAY_DEQUE, MAP_PARAMETERS};
+use sattar_java::library::{
+    storage, ABSTRACT_MAP, ARRAY_DEQUE, ATOMIC_LONG, MAP_PARAMETERS, RANDOM,
+};
 use sattar_java::{ClassKind, Program};
 use sattar_sat::{BitVec, Bool, Circuit};
 use std::collections::{BTreeSet, HashMap};
@@ -508,10 +510,12 @@ pub fn free(
     let mut universe = Universe::of(program, slots);
     let mut counts = free_counts(&universe, sig, scope);
     // A model's helper (an iterator of a modelled list, a map's node) has no JDK counterpart an
-    // input could hold: only a run makes one. A map may be an input, empty (`fresh_maps`).
+    // input could hold: only a run makes one. A map may be an input, empty (`fresh_maps`); a
+    // Random too, with its seed's AtomicLong of its own (`storage_shapes`).
     for (k, c) in universe.classes.iter().enumerate() {
         let map = c.ancestors.contains(ABSTRACT_MAP);
-        if program.is_library_class(&c.name) && storage(&c.name).is_none() && !map {
+        let random = [RANDOM, ATOMIC_LONG].contains(&c.name.as_str());
+        if program.is_library_class(&c.name) && storage(&c.name).is_none() && !map && !random {
             counts[k] = 0;
         }
     }
@@ -655,8 +659,17 @@ fn fresh_maps(c: &mut Circuit, program: &Program, u: &Universe, heap: &SymHeap) 
     wf
 }
 
-/// What an object of a model class with storage is in Java (a collection, a String): its
-/// storage array (`elements`, `chars`) is an array of the storage's class of its own (not null,
+/// The field of a model class's objects holding an object of their own, and that object's
+/// class: a collection's or String's storage array (`elements`, `chars`), a Random's `seed`.
+fn owned_part(class: &str) -> Option<(&'static str, &'static str)> {
+    match storage(class) {
+        Some(s) => Some((s.field, s.array)),
+        None => (class == RANDOM).then_some(("seed", ATOMIC_LONG)),
+    }
+}
+
+/// What an object of a model class with a part of its own is in Java (a collection, a String,
+/// a Random): its part ([`owned_part`]) is an object of the part's class of its own (not null,
 /// not a `Node[]`, held by no other field, element, parameter or static — the JDK's classes keep
 /// theirs private), and an `ArrayDeque` holds no null (it refuses them).
 fn storage_shapes(c: &mut Circuit, u: &Universe, heap: &SymHeap, roots: &Roots) -> Vec<Bool> {
@@ -666,10 +679,10 @@ fn storage_shapes(c: &mut Circuit, u: &Universe, heap: &SymHeap, roots: &Roots) 
     let mut others: Vec<&[Bool]> = roots.refs(heap, u);
     let mut owned: Vec<(usize, usize, &[Bool], &[usize])> = Vec::new();
     for (k, class) in u.classes.iter().enumerate() {
-        let store = storage(&class.name);
-        let field = store.and_then(|s| class.field(s.field));
-        let plain: &[usize] = store
-            .and_then(|s| u.class_id(s.array))
+        let part = owned_part(&class.name);
+        let field = part.and_then(|(f, _)| class.field(f));
+        let plain: &[usize] = part
+            .and_then(|(_, c)| u.class_id(c))
             .map_or(&[], |a| &u.classes[a].atoms);
         for (f, cells) in heap.fields[k].iter().enumerate() {
             for (i, v) in cells.iter().enumerate() {

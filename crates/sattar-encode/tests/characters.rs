@@ -1,5 +1,5 @@
 //! `Character`'s classification, case mapping and digit value (JDK 17's tables) and
-//! `Integer.parseInt` are encoded as the interpreter runs them: on every char where some classification or mapping changes, and its
+//! `Integer.parseInt`/`valueOf`, `Long.parseLong`/`valueOf` are encoded as the interpreter runs them: on every char where some classification or mapping changes, and its
 //! neighbour (fixed inputs), and on chars the encoder chooses itself from a free `char`. (The
 //! JVM test compares the interpreter with the JDK on every char.)
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
@@ -9,8 +9,8 @@ mod characters;
 mod common;
 
 use characters::{
-    char_json, digit_json, numeral_json, radix_numeral_json, text_json, CHARS, NUMERALS, RADIXES,
-    RADIX_NUMERALS, TEXTS,
+    char_json, digit_json, numeral_json, radix_numeral_json, text_json, BOXED_NUMERALS, CHARS,
+    LONG_NUMERALS, LONG_RADIX_NUMERALS, NUMERALS, RADIXES, RADIX_NUMERALS, TEXTS,
 };
 use sattar_heap::{input_from_json, Value};
 use sattar_java::{run, Program};
@@ -113,4 +113,27 @@ fn integer_parse_int_is_encoded_as_run() {
     }
     // 10 numerals parse, and 7 of the radix pairs.
     assert_eq!(returned, 10 + 7);
+}
+
+/// Every long numeral, and the boxes of a parse (the cache's ends included).
+#[test]
+fn long_parse_long_and_boxed_parses_are_encoded_as_run() {
+    let p = common::program(&[("Chars.java", CHARS)]);
+    let mut returned = 0;
+    for s in LONG_NUMERALS {
+        let e = common::fixed_agrees(&p, "Chars.parseLong", &numeral_json(s));
+        returned += usize::from(e.result().is_some());
+    }
+    for &(s, radix) in LONG_RADIX_NUMERALS {
+        let json = radix_numeral_json(s, radix);
+        let e = common::fixed_agrees(&p, "Chars.parseLongIn", &json);
+        returned += usize::from(e.result().is_some());
+        common::fixed_agrees(&p, "Chars.boxedIn", &json);
+    }
+    // 7 long numerals parse, and 5 of the radix pairs.
+    assert_eq!(returned, 7 + 5);
+    for s in BOXED_NUMERALS {
+        common::fixed_agrees(&p, "Chars.boxed", &numeral_json(s));
+        common::fixed_agrees(&p, "Chars.cached", &numeral_json(s));
+    }
 }

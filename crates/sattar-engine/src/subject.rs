@@ -236,7 +236,7 @@ impl Subject {
             return Err(EngineError::Usage(format!("{file}: {problem}")));
         }
         let map_state = |c: &str| {
-            (sattar_java::library::MAP_STATE.iter()).any(|m| self.program.is_subclass(c, m))
+            (sattar_java::library::FIELD_STATE.iter()).any(|m| self.program.is_subclass(c, m))
         };
         let library =
             |c: &str| self.program.is_library_class(c) && storage(c).is_none() && !map_state(c);

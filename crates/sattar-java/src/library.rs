@@ -48,16 +48,25 @@ pub use sattar_heap::{is_string_class, CHAR_ARRAY, STRING, STRING_BUILDER, STRIN
 /// is given, built on the JVM and read back field by field.
 pub const ABSTRACT_MAP: &str = "java.util.AbstractMap";
 
-/// The model classes whose objects an input may hold besides those with storage: the maps
-/// (every subclass of [`ABSTRACT_MAP`]), their nodes and the sets on them — built on the JVM
-/// and read back field by field. Their views and iterators are made only by the JDK's code.
-pub const MAP_STATE: &[&str] = &[
+/// The model classes whose objects an input may hold besides those with storage, each with the
+/// JDK's own fields, built on the JVM and read back field by field: the maps (every subclass of
+/// [`ABSTRACT_MAP`]), their nodes and the sets on them, and a Random with the AtomicLong holding
+/// its state. The maps' views and iterators are made only by the JDK's code.
+pub const FIELD_STATE: &[&str] = &[
     ABSTRACT_MAP,
     "java.util.HashMap.Node",
     "java.util.TreeMap.Entry",
     "java.util.HashSet",
     "java.util.TreeSet",
+    RANDOM,
+    ATOMIC_LONG,
 ];
+
+/// java.util.Random: its state is its [`ATOMIC_LONG`] `seed`'s 48 low bits.
+pub const RANDOM: &str = "java.util.Random";
+
+/// java.util.concurrent.atomic.AtomicLong, which holds a Random's state.
+pub const ATOMIC_LONG: &str = "java.util.concurrent.atomic.AtomicLong";
 
 /// A model's static final `Object`s, made once by the JDK's class initializer (HashSet's and
 /// TreeSet's `PRESENT`, the value of every key of their maps): objects every run starts with,
@@ -308,6 +317,13 @@ pub const MODEL_SOURCES: &[ModelSource] = &[
     model!(Util, "java/util/HashSet.java", "HashSet", "LinkedHashSet"),
     model!(Util, "java/util/LinkedHashSet.java", "LinkedHashSet"),
     model!(Util, "java/util/TreeSet.java", "TreeSet"),
+    model!(
+        Util,
+        "java/util/concurrent/atomic/AtomicLong.java",
+        "AtomicLong",
+        "Random"
+    ),
+    model!(Util, "java/util/Random.java", "Random"),
     model!(Strings, "java/lang/CharSequence.java"),
     model!(Strings, "java/lang/String.java"),
     model!(

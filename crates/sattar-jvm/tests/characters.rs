@@ -2,8 +2,9 @@
 //! equal the JDK's on the real JVM for every one of the 65,536 chars: the chars are scanned in
 //! blocks, each folded into one number by the interpreter and by the JVM; a block that differs is
 //! compared char by char to name the first char that differs. `Character.digit` agrees in every
-//! radix, valid or not, at chars around every kind of run; `Integer.parseInt` of a String returns or
-//! throws as the JDK's. The boxes' `toString` of a primitive (`String.valueOf`'s
+//! radix, valid or not, at chars around every kind of run; `Integer.parseInt`/`valueOf` and
+//! `Long.parseLong`/`valueOf` of a String return (the same cached box included) or throw as the
+//! JDK's. The boxes' `toString` of a primitive (`String.valueOf`'s
 //! code in the model) returns the JDK's String.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
 
@@ -12,8 +13,8 @@ mod characters;
 mod common;
 
 use characters::{
-    char_json, digit_json, numeral_json, radix_numeral_json, scan_json, text_json, CHARS, NUMERALS,
-    RADIXES, RADIX_NUMERALS, TEXTS,
+    char_json, digit_json, numeral_json, radix_numeral_json, scan_json, text_json, BOXED_NUMERALS,
+    CHARS, LONG_NUMERALS, LONG_RADIX_NUMERALS, NUMERALS, RADIXES, RADIX_NUMERALS, TEXTS,
 };
 use sattar_heap::input_from_json;
 use sattar_java::{parse_program, run, Limits, Program};
@@ -121,4 +122,49 @@ fn integer_parse_int_returns_or_throws_as_the_jdks() {
         n += 1;
     }
     assert_eq!(n, NUMERALS.len() + RADIX_NUMERALS.len());
+}
+
+#[test]
+fn long_parse_long_returns_or_throws_as_the_jdks() {
+    let (p, mut jvm) = started();
+    for s in LONG_NUMERALS {
+        assert!(
+            agree(&p, &mut jvm, "parseLong", &numeral_json(s)),
+            "parseLong({s})"
+        );
+    }
+    for &(s, radix) in LONG_RADIX_NUMERALS {
+        let json = radix_numeral_json(s, radix);
+        assert!(
+            agree(&p, &mut jvm, "parseLongIn", &json),
+            "parseLongIn({s}, {radix})"
+        );
+        assert!(
+            agree(&p, &mut jvm, "boxedIn", &json),
+            "boxedIn({s}, {radix})"
+        );
+    }
+}
+
+/// `Integer.valueOf(s)` boxes the parse as `valueOf(int)` does: the same box for values in
+/// -128..127, a new one outside.
+#[test]
+fn integer_value_of_a_string_boxes_as_the_jdks() {
+    let (p, mut jvm) = started();
+    for s in BOXED_NUMERALS {
+        assert!(agree(&p, &mut jvm, "boxed", &numeral_json(s)), "boxed({s})");
+        assert!(
+            agree(&p, &mut jvm, "cached", &numeral_json(s)),
+            "cached({s})"
+        );
+    }
+    let m = p.find_methods("cached")[0].id;
+    let cached = |s: &str| {
+        let (input, _) =
+            input_from_json(&numeral_json(s), "t.json", &p.schema(), &p.sig(m)).unwrap();
+        run(&p, m, &input, LIMITS).expect("runs").result().cloned()
+    };
+    use sattar_heap::Value;
+    assert_eq!(cached(r#""127""#), Some(Value::Bool(true)));
+    assert_eq!(cached(r#""128""#), Some(Value::Bool(false)));
 }

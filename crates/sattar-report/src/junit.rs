@@ -27,6 +27,7 @@ mod spec;
 use access::{binary_name, package_of, Access};
 use java::{ascii_only, comment, is_qualified_name, lower_first, string, Names};
 use sattar_heap::{element_index, Heap, ObjId, Object, TestInput, Value};
+use sattar_java::library::{ATOMIC_LONG, RANDOM};
 use sattar_java::{ClassKind, Execution, IntKind, Method, MethodId, Program, Termination, Type};
 use sattar_spec::ResolvedMethod;
 use std::collections::{BTreeMap, VecDeque};
@@ -180,8 +181,8 @@ pub fn junit_suite(
     };
     let header = header(program, m, oracle);
     let support_source = spec::spec_source(program, spec, &package, &support, &header)?;
-    if reads_map_state(program, &support_source) {
-        return Err(ExportError::Spec(MAP_STATE_REFUSED.into()));
+    if reads_field_state(program, &support_source) {
+        return Err(ExportError::Spec(FIELD_STATE_REFUSED.into()));
     }
     let test = class_source(
         &header,
@@ -238,18 +239,24 @@ impl Annotations {
     }
 }
 
-/// Why a spec that reads a map's or set's JDK-private fields is not exported.
-const MAP_STATE_REFUSED: &str = "it reads private fields of java.util's maps or sets (a \
-HashMap's table and nodes), which `java.base` does not open to a test's reflection and which the \
+/// Whether objects of `class` hold state only in java.base's private fields, which a test can
+/// neither set nor read (a Random and its seed's AtomicLong): not built, not asserted.
+fn is_opaque(class: &str) -> bool {
+    [RANDOM, ATOMIC_LONG].contains(&class)
+}
+
+/// Why a spec that reads a map's, set's or Random's JDK-private fields is not exported.
+const FIELD_STATE_REFUSED: &str = "it reads private fields of java.util's maps, sets or Randoms (a \
+HashMap's table and nodes, a Random's seed), which `java.base` does not open to a test's reflection and which the \
 exported checks do not read as sattar's models hold them yet; export with `--export-oracle \
 observed`, or state the spec through the map's methods' results";
 
-/// Whether the support class `source` reads a field of a map, a map's node or a set (the JDK
-/// keeps them private to `java.base`).
-fn reads_map_state(program: &Program, source: &str) -> bool {
+/// Whether the support class `source` reads a field of a map, a map's node, a set or a Random
+/// (the JDK keeps them private to `java.base`).
+fn reads_field_state(program: &Program, source: &str) -> bool {
     source.split("field(").skip(1).any(|rest| {
         let class = rest.split('"').nth(1).unwrap_or_default();
-        (sattar_java::library::MAP_STATE.iter()).any(|m| program.is_subclass(class, m))
+        (sattar_java::library::FIELD_STATE.iter()).any(|m| program.is_subclass(class, m))
     })
 }
 
@@ -457,7 +464,7 @@ impl<'a> TestWriter<'a> {
             if string_storage(heap, id) {
                 continue;
             }
-            if sattar_java::library::is_collection(&obj.class) {
+            if sattar_java::library::is_collection(&obj.class) || is_opaque(&obj.class) {
                 return Err(self.bad(format!(
                     "object {id} is a {}, which the JUnit export does not build yet (run the test with `sattar run`)",
                     obj.class
@@ -1253,6 +1260,9 @@ impl<'a> TestWriter<'a> {
         let order = self.bind_new_objects(post)?;
         for id in order {
             let Some(obj) = post.get(&id) else { continue };
+            if is_opaque(&obj.class) {
+                continue; // a Random's seed is java.base's private state
+            }
             if self.is_jdk_state(&obj.class) {
                 let line = self.assert_size(&id, post)?;
                 self.lines.push(line);
@@ -1344,8 +1354,8 @@ impl<'a> TestWriter<'a> {
             }
             let Some(obj) = post.get(&id) else { continue };
             order.push(id.clone());
-            if self.is_jdk_state(&obj.class) {
-                continue; // its table or tree is the JDK's private state
+            if self.is_jdk_state(&obj.class) || is_opaque(&obj.class) {
+                continue; // its table, tree or seed is the JDK's private state
             }
             for (name, value) in &obj.fields {
                 let Value::Ref(target) = value else { continue };

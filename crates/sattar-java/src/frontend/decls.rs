@@ -178,6 +178,18 @@ impl Decls {
         self.declared(class, name, &erased)
     }
 
+    /// The parse a box's `valueOf` of a String runs (JDK 17: `Integer.valueOf(s)` is
+    /// `valueOf(parseInt(s))`), its model method if loaded: the front end boxes its result.
+    pub fn boxed_parse(&self, r: &MethodRef) -> Option<MethodId> {
+        let owner = r.owner.replace('$', ".");
+        let params: Vec<&str> = r.params.iter().map(String::as_str).collect();
+        let parse = BOXED_PARSES
+            .iter()
+            .find(|(from, _)| from.0 == owner && from.1 == r.name && from.2 == params.as_slice())
+            .map(|(_, parse)| *parse)?;
+        self.declared("java.lang.String", parse, &r.params)
+    }
+
     /// The id of library method `r`, registered on first use (at call site `site`: where a
     /// refusal of a method sattar does not model points).
     pub fn library_method(&self, r: &MethodRef, site: Diagnostic) -> MethodId {
@@ -935,6 +947,18 @@ const JDK_ALIASES: &[(JdkMethod, JdkMethod)] = &[
         ("java.lang.String", "valueOf", &["boolean"]),
     ),
     (
+        ("java.lang.Long", "parseLong", &["java.lang.String"]),
+        ("java.lang.String", "parseLong", &["java.lang.String"]),
+    ),
+    (
+        ("java.lang.Long", "parseLong", &["java.lang.String", "int"]),
+        (
+            "java.lang.String",
+            "parseLong",
+            &["java.lang.String", "int"],
+        ),
+    ),
+    (
         ("java.lang.Integer", "parseInt", &["java.lang.String"]),
         ("java.lang.String", "parseInt", &["java.lang.String"]),
     ),
@@ -945,5 +969,27 @@ const JDK_ALIASES: &[(JdkMethod, JdkMethod)] = &[
             &["java.lang.String", "int"],
         ),
         ("java.lang.String", "parseInt", &["java.lang.String", "int"]),
+    ),
+];
+
+/// A box's `valueOf` of a String and the String model's parse it boxes
+/// ([`Decls::boxed_parse`]). A lowering rule, not a model: a model returning the box would name
+/// the box class in the String model, and so in every program that uses a String.
+const BOXED_PARSES: &[(JdkMethod, &str)] = &[
+    (
+        ("java.lang.Integer", "valueOf", &["java.lang.String"]),
+        "parseInt",
+    ),
+    (
+        ("java.lang.Integer", "valueOf", &["java.lang.String", "int"]),
+        "parseInt",
+    ),
+    (
+        ("java.lang.Long", "valueOf", &["java.lang.String"]),
+        "parseLong",
+    ),
+    (
+        ("java.lang.Long", "valueOf", &["java.lang.String", "int"]),
+        "parseLong",
     ),
 ];

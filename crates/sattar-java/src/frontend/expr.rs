@@ -645,7 +645,7 @@ impl Lower<'_, '_> {
             let why = self
                 .cx
                 .unsupported(site, format!("a call of `{owner}.{}` (a JDK method sattar does not model)", r.name))
-                .with_help("sattar models the program's own classes, java.util's lists, queues and stacks, String and StringBuilder (see docs/JAVA.md) and a few JDK methods (Object.equals, Comparable.compareTo of the program's classes, Math.max/min/abs (int, long), Math.floorMod, Integer.compare/hashCode/signum, Long.compare/hashCode, Character.isDigit/isLetter/isLetterOrDigit/isWhitespace/isSpaceChar/isUpperCase/isLowerCase/toUpperCase/toLowerCase (char), Character.digit(char, int), Integer.parseInt of a String, Integer/Long/Character/Boolean.toString of a primitive, Objects.requireNonNull/isNull/nonNull, System.arraycopy, Arrays.fill/copyOf)");
+                .with_help("sattar models the program's own classes, java.util's lists, queues and stacks, String and StringBuilder (see docs/JAVA.md) and a few JDK methods (Object.equals, Comparable.compareTo of the program's classes, Math.max/min/abs (int, long), Math.floorMod, Integer.compare/hashCode/signum, Long.compare/hashCode, Character.isDigit/isLetter/isLetterOrDigit/isWhitespace/isSpaceChar/isUpperCase/isLowerCase/toUpperCase/toLowerCase (char), Character.digit(char, int), Integer.parseInt/valueOf and Long.parseLong/valueOf of a String, Integer/Long/Character/Boolean.toString of a primitive, Objects.requireNonNull/isNull/nonNull, System.arraycopy, Arrays.fill/copyOf)");
             self.decls.library_method(r, why)
         })
     }
@@ -691,6 +691,9 @@ impl Lower<'_, '_> {
         if let Some(lowered) = self.array_library(n, &r, out) {
             return lowered;
         }
+        if let Some(parse) = self.decls.boxed_parse(&r) {
+            return self.boxed_parse(n, &r.owner, parse, out);
+        }
         let method = self.resolve_method(&r, n);
         let sel_node = self.cx.node(sel);
         let target = sel_node.expr;
@@ -735,6 +738,36 @@ impl Lower<'_, '_> {
         let t = self.let_temp(ty.clone(), value, out);
         self.remember_runtime(&t, Some(&r.ret));
         Ok(t)
+    }
+
+    /// `Integer.valueOf(s)` and its kin (call `n` on box class `owner`): the String model's
+    /// `parse`, boxed as `valueOf` of the primitive boxes it (the cache included).
+    fn boxed_parse(
+        &mut self,
+        n: usize,
+        owner: &str,
+        parse: MethodId,
+        out: &mut Block,
+    ) -> R<Operand> {
+        let Some(b) = BoxClass::named(&owner.replace('$', ".")) else {
+            return Err(self
+                .cx
+                .error(n, "valueOf of a String on a class that is not a box"));
+        };
+        let args = self.call_args(n, parse, out)?;
+        let call = Rvalue::Call {
+            method: parse,
+            recv: None,
+            args,
+            virtual_call: false,
+        };
+        let v = self.let_temp(primitive_of(b), call, out);
+        self.decls.ty(b.class);
+        let boxed = Rvalue::Box {
+            class: b.class.into(),
+            op: v,
+        };
+        Ok(self.let_temp(Type::Class(b.class.into()), boxed, out))
     }
 
     /// `e.ordinal()` of an enum constant: its ordinal field (`Enum.ordinal()` is final).

@@ -1,8 +1,8 @@
 //! A program over `Character`'s classification, case mapping and digit value of a `char` (shared
 //! by the engines' differential tests): every modelled method on one char, and a scan of a range
 //! of chars folded into one number, so that every char is compared in a few runs; the boxes'
-//! `toString` of a primitive, and `Integer.parseInt` of a String, with the values each
-//! is run on.
+//! `toString` of a primitive, and `Integer.parseInt`/`valueOf` and `Long.parseLong`/`valueOf` of
+//! a String, with the values each is run on.
 #![allow(dead_code)]
 
 /// The source, one file in the default package.
@@ -27,6 +27,11 @@ pub const CHARS: &str = "public class Chars {
     }
     static int parse(String s) { return Integer.parseInt(s); }
     static int parseIn(String s, int radix) { return Integer.parseInt(s, radix); }
+    static long parseLong(String s) { return Long.parseLong(s); }
+    static long parseLongIn(String s, int radix) { return Long.parseLong(s, radix); }
+    static Integer boxed(String s) { return Integer.valueOf(s); }
+    static Long boxedIn(String s, int radix) { return Long.valueOf(s, radix); }
+    static boolean cached(String s) { return Integer.valueOf(s) == Integer.valueOf(s, 10); }
 
     static String intText(int v) { return Integer.toString(v); }
     static String longText(long v) { return Long.toString(v); }
@@ -135,3 +140,49 @@ pub fn numeral_json(s: &str) -> String {
 pub fn radix_numeral_json(s: &str, radix: i32) -> String {
     format!(r#"{{"args":{{"s":{s},"radix":{radix}}}}}"#)
 }
+
+/// The strings `parseLong` is run on (JSON): both ends of `long` and one past each, twelve
+/// digits (no overflow check yet) and thirteen (the first checked), an `int` overflow that fits a
+/// `long`, far too many digits, malformed ones, null.
+pub const LONG_NUMERALS: &[&str] = &[
+    r#""0""#,
+    r#""-1""#,
+    r#""2147483648""#,
+    r#""999999999999""#,
+    r#""-1234567890123""#,
+    r#""9223372036854775807""#,
+    r#""-9223372036854775808""#,
+    r#""9223372036854775808""#,
+    r#""-9223372036854775809""#,
+    r#""99999999999999999999""#,
+    r#""""#,
+    r#""-""#,
+    r#""12x""#,
+    "null",
+];
+
+/// `(s, radix)` pairs `parseLongIn` and `boxedIn` are run on: both ends of `long` in radix 16
+/// and 36 and one past each, radixes out of range.
+pub const LONG_RADIX_NUMERALS: &[(&str, i32)] = &[
+    (r#""7fffffffffffffff""#, 16),
+    (r#""-8000000000000000""#, 16),
+    (r#""8000000000000000""#, 16),
+    (r#""1y2p0ij32e8e7""#, 36),
+    (r#""-1y2p0ij32e8e8""#, 36),
+    (r#""1y2p0ij32e8e8""#, 36),
+    (r#""-1y2p0ij32e8e9""#, 36),
+    (r#""zzzzzzzzzzzz""#, 36),
+    (r#""11""#, 1),
+    (r#""11""#, 37),
+];
+
+/// The strings `boxed` and `cached` are run on: both ends of the box cache (-128..127) and one
+/// past each, an `int` end, a malformed one.
+pub const BOXED_NUMERALS: &[&str] = &[
+    r#""-129""#,
+    r#""-128""#,
+    r#""127""#,
+    r#""128""#,
+    r#""2147483647""#,
+    r#""+""#,
+];

@@ -243,7 +243,7 @@
      * The state of the objects `kept`, the enum constants, and every object reachable from
      * `roots` and the static fields (what sattar's heaps hold), read now.
      */
-    private static State snapshot(Object[] kept, Object[] roots, Map<Object, Object> alias) {
+    private static State snapshot(Object[] kept, Object[] roots, Map<Object, Object> alias, Map<Ref, Object> storage) {
         State s = new State();
         for (String[] st : STATICS) {
             s.statics.put(st[0], atom(getStatic(st[1], st[2]), alias));
@@ -270,11 +270,11 @@
                 continue;
             }
             all.add(o);
-            visit(s, o, r, todo, alias);
+            visit(s, o, r, todo, alias, storage);
         }
         for (String[] e : ENUMS) {
             for (Object c : type(e[1]).getEnumConstants()) {
-                visit(s, c, (Ref) atom(c, alias), new ArrayDeque<>(), alias);
+                visit(s, c, (Ref) atom(c, alias), new ArrayDeque<>(), alias, storage);
             }
         }
         for (Object o : kept) {
@@ -283,14 +283,44 @@
             }
             Ref r = (Ref) atom(o, alias);
             if (!s.classOf.containsKey(r)) {
-                visit(s, o, r, new ArrayDeque<>(), alias);
+                visit(s, o, r, new ArrayDeque<>(), alias, storage);
             }
         }
         return s;
     }
 
+    /**
+     * The storage array of object `r` whose contents are now `now`: the one it was last seen with
+     * if those contents are the same (sattar's models keep an array while the state is unchanged
+     * and replace it on a change, so a state that did not change keeps its array's identity).
+     */
+    private static Object storage(Ref r, Object now, Map<Ref, Object> storage) {
+        Object before = storage.get(r);
+        boolean same = before instanceof char[] && now instanceof char[]
+                ? Arrays.equals((char[]) before, (char[]) now)
+                : before instanceof Object[] && now instanceof Object[] && sameElements((Object[]) before, (Object[]) now);
+        if (same) {
+            return before;
+        }
+        storage.put(r, now);
+        return now;
+    }
+
+    /** Whether two arrays hold the same objects (by identity), in order. */
+    private static boolean sameElements(Object[] a, Object[] b) {
+        if (a.length != b.length) {
+            return false;
+        }
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] != b[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Records `o` (as atom `r`) with its fields; queues what its fields refer to. */
-    private static void visit(State s, Object o, Ref r, ArrayDeque<Object> todo, Map<Object, Object> alias) {
+    private static void visit(State s, Object o, Ref r, ArrayDeque<Object> todo, Map<Object, Object> alias, Map<Ref, Object> storage) {
         String cls = nameOf(o.getClass());
         s.classOf.put(r, cls);
         Map<String, Object> values = new HashMap<>();
@@ -311,9 +341,24 @@
         if (o instanceof String || o instanceof StringBuilder) {
             // A String as sattar's model holds it: its chars in a char[] of its own
             // (sattar_heap::STRING_CHARS; java.lang is closed to reflection).
-            char[] chars = o.toString().toCharArray();
+            Object chars = storage(r, o.toString().toCharArray(), storage);
             values.put("chars", atom(chars, alias));
             todo.add(chars);
+            s.fields.put(r, values);
+            return;
+        }
+        if (Arrays.asList(OPAQUE).contains(o.getClass().getName())) {
+            // A Random's seed: java.base's, closed to reflection (a spec reading it is not exported).
+            s.fields.put(r, values);
+            return;
+        }
+        if (Arrays.asList(COLLECTIONS).contains(o.getClass().getName())) {
+            // A list, deque or stack as sattar's model holds it: its elements, first to last, in
+            // an Object[] of their number (sattar_java::library::ELEMENTS); java.util's fields are
+            // closed to reflection, and a model's modCount is not compared.
+            Object elements = storage(r, ((java.util.Collection<?>) o).toArray(), storage);
+            values.put("elements", atom(elements, alias));
+            todo.add(elements);
             s.fields.put(r, values);
             return;
         }
@@ -339,6 +384,8 @@
         private final Object[] roots;
         private final Object[] args;
         private final Map<Object, Object> alias = new HashMap<>();
+        /** The storage array each String or collection was last seen with. */
+        private final Map<Ref, Object> storage = new HashMap<>();
         private final State pre;
         private State post;
         private Object result;
@@ -351,7 +398,7 @@
             r.add(receiver);
             r.addAll(Arrays.asList(args));
             this.roots = r.toArray();
-            this.pre = snapshot(kept, roots, alias);
+            this.pre = snapshot(kept, roots, alias, storage);
         }
 
         /** The invariants and preconditions the pre-state violates (empty: a valid input). */
@@ -364,13 +411,13 @@
             result = value;
             List<Object> r = new ArrayList<>(Arrays.asList(roots));
             r.add(value);
-            post = snapshot(kept, r.toArray(), alias);
+            post = snapshot(kept, r.toArray(), alias, storage);
         }
 
         /** Records the object a constructor made: the receiver of the pre-state. */
         void constructed(Object made) {
             alias.put(new Ref(made), receiver);
-            post = snapshot(replace(kept, made), replace(roots, made), alias);
+            post = snapshot(replace(kept, made), replace(roots, made), alias, storage);
         }
 
         /** `objects` with the pre-state's receiver replaced by the object the constructor made. */

@@ -158,6 +158,31 @@ fn tables(program: &Program, rm: &ResolvedMethod) -> Vec<String> {
         .map(|c| vec![c.name.clone(), c.binary.clone()])
         .collect();
     out.extend(table("ENUMS", &rows));
+    out.push(
+        "    /** The java.util collections a state holds by their elements, as sattar's models do. */"
+            .into(),
+    );
+    let names: Vec<String> = sattar_java::library::COLLECTIONS
+        .iter()
+        .map(|c| string(c))
+        .collect();
+    out.push(format!(
+        "    static final String[] COLLECTIONS = {{{}}};",
+        names.join(", ")
+    ));
+    out.push(
+        "    /** JDK classes a state holds without their fields (java.base keeps them private). */"
+            .into(),
+    );
+    let opaque = [
+        sattar_java::library::RANDOM,
+        sattar_java::library::ATOMIC_LONG,
+    ];
+    let names: Vec<String> = opaque.iter().map(|c| string(c)).collect();
+    out.push(format!(
+        "    static final String[] OPAQUE = {{{}}};",
+        names.join(", ")
+    ));
     out
 }
 

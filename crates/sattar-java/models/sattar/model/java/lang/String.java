@@ -430,4 +430,65 @@ public final class String implements CharSequence, Comparable<String> {
         }
         return negative ? result : -result;
     }
+
+    /** Long.parseLong(s): radix 10. */
+    static long parseLong(String s) {
+        return parseLong(s, 10);
+    }
+
+    /**
+     * JDK 17's Long.parseLong(s, radix), as parseInt above: the overflow checks run from the
+     * thirteenth digit on (twelve digits of any radix stay below 36^12 < 2^63), and MIN_VALUE
+     * is written 1L << 63.
+     */
+    static long parseLong(String s, int radix) {
+        if (s == null) {
+            throw new NumberFormatException();
+        }
+        if (radix < 2 || radix > 36) {
+            throw new NumberFormatException();
+        }
+        int len = s.chars.length;
+        if (len == 0) {
+            throw new NumberFormatException();
+        }
+        boolean negative = false;
+        int i = 0;
+        char firstChar = s.chars[0];
+        if (firstChar < '0') {
+            if (firstChar == '-') {
+                negative = true;
+            } else if (firstChar != '+') {
+                throw new NumberFormatException();
+            }
+            if (len == 1) {
+                throw new NumberFormatException();
+            }
+            i++;
+        }
+        int start = i;
+        long result = 0;
+        while (i < len) {
+            int digit = Character.digit(s.chars[i], radix);
+            i++;
+            if (digit < 0) {
+                throw new NumberFormatException();
+            }
+            if (i - start <= 12) {
+                result = result * radix - digit;
+            } else {
+                long limit = negative ? 1L << 63 : (1L << 63) + 1;
+                long multmin = limit / radix;
+                if (result < multmin) {
+                    throw new NumberFormatException();
+                }
+                result *= radix;
+                if (result < limit + digit) {
+                    throw new NumberFormatException();
+                }
+                result -= digit;
+            }
+        }
+        return negative ? result : -result;
+    }
 }
