@@ -1052,6 +1052,43 @@ fn gen_counts_binary_search_trees_by_catalan_numbers() {
     assert_eq!(out["count"], 6, "3! orders of keys 0..2");
 }
 
+/// `sattar gen` gives every Random an AtomicLong, as the JDK makes one: never a null seed.
+#[test]
+fn gen_gives_every_random_a_seed() {
+    let out = json(&[
+        "gen",
+        "--fault",
+        "random.treap.sizeErr",
+        "--scope",
+        "2",
+        "--arg",
+        "key=0",
+        "--format",
+        "json",
+    ]);
+    let inputs = out["inputs"].as_array().expect("inputs");
+    assert!(!inputs.is_empty());
+    for input in inputs {
+        let objects = input["objects"].as_object().expect("objects");
+        let seeds: Vec<&str> = objects
+            .values()
+            .filter(|o| o["class"] == "java.util.Random")
+            .map(|o| {
+                o["seed"]
+                    .as_str()
+                    .unwrap_or_else(|| panic!("a null seed: {input}"))
+            })
+            .collect();
+        assert!(!seeds.is_empty(), "{input}");
+        for id in seeds {
+            assert_eq!(
+                objects[id]["class"],
+                "java.util.concurrent.atomic.AtomicLong"
+            );
+        }
+    }
+}
+
 /// `sattar eval` on two faults: one row per technique and input, the same numbers for the same
 /// seed, and SAT-TAR ranking both size faults first.
 #[test]

@@ -13,7 +13,7 @@ use sattar_heap::{
     ARRAY_LENGTH, OBJECT,
 };
 use sattar_java::library::{
-    storage, ABSTRACT_MAP, ARRAY_DEQUE, ATOMIC_LONG, MAP_PARAMETERS, RANDOM,
+    storage, ABSTRACT_MAP, ARRAY_DEQUE, ATOMIC_LONG, MAP_PARAMETERS, RANDOM, RANDOM_SEED,
 };
 use sattar_java::{ClassKind, Program};
 use sattar_sat::{BitVec, Bool, Circuit};
@@ -664,7 +664,7 @@ fn fresh_maps(c: &mut Circuit, program: &Program, u: &Universe, heap: &SymHeap) 
 fn owned_part(class: &str) -> Option<(&'static str, &'static str)> {
     match storage(class) {
         Some(s) => Some((s.field, s.array)),
-        None => (class == RANDOM).then_some(("seed", ATOMIC_LONG)),
+        None => (class == RANDOM).then_some((RANDOM_SEED, ATOMIC_LONG)),
     }
 }
 

@@ -290,7 +290,10 @@ impl Layout {
                     self.preset.push((slot, v));
                 }
                 self.slot_kind.push(self.classes[c].fields[fi].1);
-                self.slot_nullable.push(!is_enclosing_instance(name, ty));
+                // A Random always holds its state (the JDK makes its AtomicLong with it).
+                let seed = info.name == sattar_heap::RANDOM && name == sattar_heap::RANDOM_SEED;
+                self.slot_nullable
+                    .push(!is_enclosing_instance(name, ty) && !seed);
             }
         }
     }

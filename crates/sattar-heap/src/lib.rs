@@ -21,6 +21,16 @@ pub use json::{
 };
 pub use schema::{is_primitive_name, ClassSchema, FieldType, IntKind, MethodSig, Schema, OBJECT};
 
+/// java.util.Random (sattar's model of it, with the JDK's field): its state is the 48 low bits of
+/// the [`ATOMIC_LONG`] in its [`RANDOM_SEED`], an object of its own.
+pub const RANDOM: &str = "java.util.Random";
+
+/// The field of a Random holding its state (the JDK's own name).
+pub const RANDOM_SEED: &str = "seed";
+
+/// java.util.concurrent.atomic.AtomicLong, which holds a Random's state.
+pub const ATOMIC_LONG: &str = "java.util.concurrent.atomic.AtomicLong";
+
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;

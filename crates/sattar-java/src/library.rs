@@ -40,7 +40,10 @@ pub const COLLECTIONS: &[&str] = &[
     ARRAY_DEQUE,
 ];
 
-pub use sattar_heap::{is_string_class, CHAR_ARRAY, STRING, STRING_BUILDER, STRING_CHARS};
+pub use sattar_heap::{
+    is_string_class, ATOMIC_LONG, CHAR_ARRAY, RANDOM, RANDOM_SEED, STRING, STRING_BUILDER,
+    STRING_CHARS,
+};
 
 /// The superclass of the modelled maps. Their models are the JDK's code with the JDK's fields
 /// (`table`, `size`, `threshold`, `modCount`, a LinkedHashMap's `head`/`tail`/`accessOrder`, a
@@ -61,12 +64,6 @@ pub const FIELD_STATE: &[&str] = &[
     RANDOM,
     ATOMIC_LONG,
 ];
-
-/// java.util.Random: its state is its [`ATOMIC_LONG`] `seed`'s 48 low bits.
-pub const RANDOM: &str = "java.util.Random";
-
-/// java.util.concurrent.atomic.AtomicLong, which holds a Random's state.
-pub const ATOMIC_LONG: &str = "java.util.concurrent.atomic.AtomicLong";
 
 /// A model's static final `Object`s, made once by the JDK's class initializer (HashSet's and
 /// TreeSet's `PRESENT`, the value of every key of their maps): objects every run starts with,

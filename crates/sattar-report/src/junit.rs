@@ -453,7 +453,10 @@ impl<'a> TestWriter<'a> {
     /// constants, then every field.
     fn build_input(&mut self) -> Result<(), ExportError> {
         let heap = &self.test.input.heap;
-        for (id, obj) in &heap.objects {
+        // A Random before its seed's AtomicLong: the refusal names what the program holds.
+        let randoms_first = heap.objects.iter().filter(|(_, o)| o.class == RANDOM);
+        let others = heap.objects.iter().filter(|(_, o)| o.class != RANDOM);
+        for (id, obj) in randoms_first.chain(others) {
             if self.enum_constant(id).is_some() {
                 continue;
             }
