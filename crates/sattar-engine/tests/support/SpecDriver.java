@@ -105,6 +105,24 @@ public class SpecDriver {
                     }
                     break;
                 }
+                case "coll": {
+                    // A java.util list, deque or stack, made as the JDK makes one, then filled.
+                    Object o = Class.forName(f[2]).getConstructor().newInstance();
+                    objects.put(f[1], o);
+                    if (check == null) {
+                        kept.add(o);
+                    }
+                    break;
+                }
+                case "add": {
+                    @SuppressWarnings("unchecked")
+                    java.util.Collection<Object> c = (java.util.Collection<Object>) objects.get(f[1]);
+                    c.add(value(f[2], objects));
+                    break;
+                }
+                case "clear":
+                    ((java.util.Collection<?>) objects.get(f[1])).clear();
+                    break;
                 case "box": {
                     // A box of its own (not the cache's), as the heap has it.
                     Class<?> c = Class.forName(f[2]);
