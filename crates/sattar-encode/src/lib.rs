@@ -585,6 +585,7 @@ fn set_literals(e: &SetExpr, out: &mut Vec<i64>) {
             set_literals(array, out);
             int_literals(index, out);
         }
+        SetExpr::Elems { array, .. } => set_literals(array, out),
         SetExpr::Join { left, .. } => set_literals(left, out),
         SetExpr::Union(x, y) | SetExpr::Diff(x, y) | SetExpr::Inter(x, y) => {
             set_literals(x, out);

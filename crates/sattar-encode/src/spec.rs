@@ -476,7 +476,11 @@ impl<'a> SpecEncoder<'a> {
             } => {
                 let arrays = self.set(array, b);
                 let i = self.int(index, b);
-                self.array_elements(&arrays, &i, *state, elem)
+                self.array_elements(&arrays, Some(&i), *state, elem)
+            }
+            SetExpr::Elems { array, state, elem } => {
+                let arrays = self.set(array, b);
+                self.array_elements(&arrays, None, *state, elem)
             }
         }
     }
@@ -515,11 +519,12 @@ impl<'a> SpecEncoder<'a> {
         hi_max.checked_sub(lo_min)?.checked_add(1)
     }
 
-    /// Element `i` of every array in `arrays` in state `st` whose length exceeds `i`.
+    /// Element `i` of every array in `arrays` in state `st` whose length exceeds `i`; with no
+    /// index, every element below its length.
     fn array_elements(
         &mut self,
         arrays: &SymSet,
-        i: &BitVec,
+        i: Option<&BitVec>,
         st: State,
         elem: &FieldType,
     ) -> SymSet {
@@ -548,10 +553,11 @@ impl<'a> SpecEncoder<'a> {
                         .c
                         .bv_const(self.swidth, i64::try_from(j).unwrap_or(i64::MAX));
                     // A constant index (a range's entry, a literal) names one slot at most.
-                    if matches!((i.as_const(), jc.as_const()), (Some(a), Some(b)) if a != b) {
+                    if matches!((i.and_then(BitVec::as_const), jc.as_const()), (Some(a), Some(b)) if a != b)
+                    {
                         continue;
                     }
-                    let at = self.c.bv_eq(i, &jc);
+                    let at = i.map_or(Bool::TRUE, |i| self.c.bv_eq(i, &jc));
                     let within = self.c.bv_slt(&jc, &len);
                     let here = self.c.and2(at, within);
                     let here = self.c.and2(m, here);
@@ -1038,6 +1044,7 @@ fn set_width(e: &SetExpr, w: usize, n: usize) -> usize {
         // A range's members go past `lo` by at most the entries enumerated (and slots ≤ 2^w).
         SetExpr::Range(lo, hi) => int_width(lo, w, n).max(int_width(hi, w, n)).max(w + 1) + 1,
         SetExpr::Elem { array, index, .. } => set_width(array, w, n).max(int_width(index, w, n)),
+        SetExpr::Elems { array, .. } => set_width(array, w, n),
         SetExpr::Join { left, .. } => set_width(left, w, n),
         SetExpr::Union(x, y) | SetExpr::Diff(x, y) | SetExpr::Inter(x, y) => {
             set_width(x, w, n).max(set_width(y, w, n))

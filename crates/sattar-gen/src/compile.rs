@@ -259,7 +259,7 @@ impl Compiler<'_> {
             SetExpr::Diff(x, y) => CompiledSet::Diff(b(self, x)?, b(self, y)?),
             SetExpr::Inter(x, y) => CompiledSet::Inter(b(self, x)?, b(self, y)?),
             SetExpr::IntValue(i) => CompiledSet::IntValue(Box::new(self.int(i)?)),
-            SetExpr::Range(..) | SetExpr::Elem { .. } => {
+            SetExpr::Range(..) | SetExpr::Elem { .. } | SetExpr::Elems { .. } => {
                 return Err(self.unsupported(
                     "it indexes arrays or ranges over integers (the generator does not enumerate arrays yet; `check` and `localize` find inputs with the SAT encoding)",
                 ))

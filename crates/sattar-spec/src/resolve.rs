@@ -10,6 +10,8 @@ use sattar_diag::Diagnostic;
 use sattar_heap::{FieldType, IntKind, MethodSig, Schema};
 use std::collections::BTreeSet;
 
+mod containers;
+
 type RResult<T> = Result<T, Diagnostic>;
 
 /// A resolved expression: a set, or an integer computed by arithmetic.
@@ -43,6 +45,8 @@ struct Resolver<'a> {
     scopes: Vec<(String, Binding)>,
     preds: Vec<String>,
     next_var: u32,
+    /// Map lookups of one key: at most one value each (see [`is_scalar`]).
+    functions: Vec<SetExpr>,
 }
 
 /// Resolves and type-checks the spec of `sig` against `schema`, choosing ensures set `set`.
@@ -70,6 +74,7 @@ pub fn resolve(
         scopes: Vec::new(),
         preds: Vec::new(),
         next_var: 0,
+        functions: Vec::new(),
     };
     let mut constraints = Vec::new();
     // A static method has no receiver; a constructor's receiver is not yet an object the
@@ -328,6 +333,7 @@ impl Resolver<'_> {
 
     fn compare(&mut self, op: CmpOp, l: &Node, r: &Node) -> RResult<Formula> {
         let (lt, rt) = (self.term(l)?, self.term(r)?);
+        let (lt, rt) = self.coerce(lt, rt);
         let int_cmp = |op| -> Option<IntCmp> {
             Some(match op {
                 CmpOp::Eq => IntCmp::Eq,
@@ -342,8 +348,8 @@ impl Resolver<'_> {
         let arithmetic = matches!(lt, Term::Int(_)) || matches!(rt, Term::Int(_));
         let ordering = matches!(op, CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge);
         if let Some(ic) = int_cmp(op).filter(|_| ordering || arithmetic) {
-            let a = self.as_int(lt, l, op)?;
-            let b = self.as_int(rt, r, op)?;
+            let a = self.as_int(lt, &l.span, op)?;
+            let b = self.as_int(rt, &r.span, op)?;
             return Ok(Formula::IntCmp(ic, a, b));
         }
         let (a, b) = (self.as_set(lt), self.as_set(rt));
@@ -475,19 +481,66 @@ impl Resolver<'_> {
         }
     }
 
-    fn as_int(&self, t: Term, n: &Node, op: impl std::fmt::Debug) -> RResult<IntExpr> {
+    fn as_int(&self, t: Term, span: &Span, op: impl std::fmt::Debug) -> RResult<IntExpr> {
         match t {
             Term::Int(i) => Ok(i),
             Term::Set(SetExpr::IntValue(i)) => Ok(*i),
             Term::Set(s) if s.ty() == SetType::Int => Ok(IntExpr::Sum(Box::new(s))),
-            Term::Set(s) => Err(n
-                .span
+            Term::Set(s) if self.unbox(&s).is_some() => {
+                Ok(IntExpr::Sum(Box::new(self.unbox(&s).unwrap_or(s))))
+            }
+            Term::Set(s) => Err(span
                 .error(format!(
                     "type error: expected an integer, found a set of {}",
                     s.ty()
                 ))
                 .with_help(format!("{op:?} needs integers; count a set with `#`"))),
         }
+    }
+
+    /// The values of the boxes among `s` (objects of another class contribute nothing): how a
+    /// set of objects typed `Object` (a list's element, a map's value) meets an integer. `None`
+    /// when no box holding an integer can be among them.
+    fn unbox(&self, s: &SetExpr) -> Option<SetExpr> {
+        let SetType::Objects(cs) = s.ty() else {
+            return None;
+        };
+        let below = self.below(&cs);
+        // A box never changes, and the post-state holds every object of the pre-state: read
+        // the boxes in the post-state when the set may hold objects the method made.
+        let state = if reads_post(s) {
+            State::Post
+        } else {
+            self.state
+        };
+        let rel = sattar_heap::BOXES
+            .iter()
+            .filter(|b| b.kind.is_some() && below.contains(b.class))
+            .map(|b| {
+                let field = FieldRef {
+                    class: b.class.to_string(),
+                    field: sattar_heap::BOX_VALUE.to_string(),
+                    ty: b.value_type(),
+                };
+                Rel::Field(field, state)
+            })
+            .reduce(|a, b| Rel::Union(Box::new(a), Box::new(b)))?;
+        Some(SetExpr::Join {
+            left: Box::new(s.clone()),
+            rel,
+            ty: SetType::Int,
+        })
+    }
+
+    /// An integer on one side and objects that may be boxes on the other: the boxes' values.
+    fn coerce(&self, a: Term, b: Term) -> (Term, Term) {
+        let unboxed = |r: &Self, t: Term, other: &Term| match (&t, r.term_type(other)) {
+            (Term::Set(s), SetType::Int) => r.unbox(s).map_or(t, Term::Set),
+            _ => t,
+        };
+        let a2 = unboxed(self, a, &b);
+        let b2 = unboxed(self, b, &a2);
+        (a2, b2)
     }
 
     /// Resolves an expression that must be a set.
@@ -509,11 +562,14 @@ impl Resolver<'_> {
             NodeKind::Prime(inner) => self.primed(&n.span, |r| r.term(inner)),
             NodeKind::Unary(UnOp::Card, e) => {
                 let s = self.set(e)?;
+                if let Some(kind) = self.container(&s.ty(), &e.span)? {
+                    return self.size(s, kind, &e.span);
+                }
                 Ok(Term::Int(IntExpr::Card(Box::new(s))))
             }
             NodeKind::Unary(UnOp::Neg, e) => {
                 let t = self.term(e)?;
-                let i = self.as_int(t, e, "unary `-`")?;
+                let i = self.as_int(t, &e.span, "unary `-`")?;
                 Ok(Term::Int(IntExpr::Neg(Box::new(i))))
             }
             NodeKind::Binary(op @ (BinOp::Plus | BinOp::Minus | BinOp::Amp), l, r) => {
@@ -543,16 +599,16 @@ impl Resolver<'_> {
             }
             NodeKind::Range(lo, hi) => {
                 let a = self.term(lo)?;
-                let a = self.as_int(a, lo, "`..`")?;
+                let a = self.as_int(a, &lo.span, "`..`")?;
                 let b = self.term(hi)?;
-                let b = self.as_int(b, hi, "`..`")?;
+                let b = self.as_int(b, &hi.span, "`..`")?;
                 Ok(Term::Set(SetExpr::Range(Box::new(a), Box::new(b))))
             }
             NodeKind::Binary(BinOp::Times, l, r) => {
                 let a = self.term(l)?;
-                let a = self.as_int(a, l, "`*`")?;
+                let a = self.as_int(a, &l.span, "`*`")?;
                 let b = self.term(r)?;
-                let b = self.as_int(b, r, "`*`")?;
+                let b = self.as_int(b, &r.span, "`*`")?;
                 Ok(Term::Int(IntExpr::Mul(Box::new(a), Box::new(b))))
             }
             _ => Err(n
@@ -562,34 +618,16 @@ impl Resolver<'_> {
         }
     }
 
-    /// `a[i]`: `a` must be arrays with one element type.
+    /// `a[i]`: `a` must be arrays with one element type, or a container (a String, list,
+    /// deque or map: see [`containers`]).
     fn index(&mut self, array: &Node, index: &Node) -> RResult<Term> {
         let arrays = self.set(array)?;
         let i = self.term(index)?;
-        let i = self.as_int(i, index, "an index")?;
-        let not_array = || {
-            array
-                .span
-                .error(format!(
-                    "type error: `[…]` on a set of {}, not arrays",
-                    arrays.ty()
-                ))
-                .with_help("index an array-valued expression such as `this.items[i]`")
-        };
-        let SetType::Objects(classes) = arrays.ty() else {
-            return Err(not_array());
-        };
-        let mut elems = classes.iter().map(|c| {
-            self.schema
-                .classes
-                .get(c)
-                .and_then(|k| k.element.clone())
-                .ok_or_else(not_array)
-        });
-        let elem = elems.next().unwrap_or_else(|| Err(not_array()))?;
-        if elems.any(|e| e.ok().as_ref() != Some(&elem)) {
-            return Err(not_array());
+        if let Some(kind) = self.container(&arrays.ty(), &array.span)? {
+            return self.element(arrays, kind, i, &index.span);
         }
+        let i = self.as_int(i, &index.span, "an index")?;
+        let elem = self.element_type(&arrays, &array.span)?;
         Ok(Term::Set(SetExpr::Elem {
             array: Box::new(arrays),
             index: Box::new(i),
@@ -688,6 +726,9 @@ impl Resolver<'_> {
             return Ok(Term::Set(s?));
         }
         let l = self.set(left)?;
+        if let Some(t) = self.container_join(&l, rel)? {
+            return Ok(t);
+        }
         let (rel, ty) = self.rel(rel, &l.ty())?;
         Ok(Term::Set(SetExpr::Join {
             left: Box::new(l),
@@ -696,8 +737,28 @@ impl Resolver<'_> {
         }))
     }
 
+    /// `c.elems`, `c.inds`, `m.keys`, `m.values` (primed or not) on a container.
+    fn container_join(&mut self, l: &SetExpr, rel: &ast::Rel) -> RResult<Option<Term>> {
+        // Anything else, or objects that need not be containers, navigates fields.
+        let Ok(Some(kind)) = self.container(&l.ty(), &rel.span) else {
+            return Ok(None);
+        };
+        match &rel.kind {
+            RelKind::Field(name) => self.container_field(l, kind, name, &rel.span),
+            RelKind::Prime(inner) => match &inner.kind {
+                RelKind::Field(name) => {
+                    let name = name.clone();
+                    self.primed(&rel.span, |s| s.container_field(l, kind, &name, &rel.span))
+                }
+                _ => Ok(None),
+            },
+            _ => Ok(None),
+        }
+    }
+
     fn set_or_arith(&mut self, op: BinOp, l: &Node, r: &Node) -> RResult<Term> {
         let (lt, rt) = (self.term(l)?, self.term(r)?);
+        let (lt, rt) = self.coerce(lt, rt);
         let (ta, tb) = (self.term_type(&lt), self.term_type(&rt));
         let sym = match op {
             BinOp::Plus => "+",
@@ -714,9 +775,13 @@ impl Resolver<'_> {
         }
         // Alloy's `+`/`-` are set operators; on two scalar ints (`this.size - 1`) they are
         // arithmetic, on int *sets* (`this.header.*next.key - k`) union and difference.
-        if ta == SetType::Int && op != BinOp::Amp && is_scalar(&lt) && is_scalar(&rt) {
-            let a = self.as_int(lt, l, sym)?;
-            let b = self.as_int(rt, r, sym)?;
+        if ta == SetType::Int
+            && op != BinOp::Amp
+            && is_scalar(&lt, &self.functions)
+            && is_scalar(&rt, &self.functions)
+        {
+            let a = self.as_int(lt, &l.span, sym)?;
+            let b = self.as_int(rt, &r.span, sym)?;
             return Ok(Term::Int(match op {
                 BinOp::Plus => IntExpr::Add(Box::new(a), Box::new(b)),
                 _ => IntExpr::Sub(Box::new(a), Box::new(b)),
@@ -1000,17 +1065,46 @@ fn closure_error(span: &Span, range: &SetType) -> Diagnostic {
     ))
 }
 
-/// Whether a term has at most one value by construction: an integer, a literal, `this`, a
-/// parameter, a variable, `result`, or a chain of field joins from one of those (fields are
-/// functions). Closures, unions and class extents are sets.
-fn is_scalar(t: &Term) -> bool {
-    match t {
-        Term::Int(_) => true,
-        Term::Set(s) => scalar_set(s),
+/// Whether evaluating `s` reads the post-state anywhere.
+fn reads_post(s: &SetExpr) -> bool {
+    let mut post = false;
+    s.visit(&mut |e| {
+        post |= match e {
+            SetExpr::Join { rel, .. } => rel_reads_post(rel),
+            SetExpr::Class(_, st)
+            | SetExpr::Static(_, st)
+            | SetExpr::Elem { state: st, .. }
+            | SetExpr::Elems { state: st, .. } => *st == State::Post,
+            _ => false,
+        }
+    });
+    post
+}
+
+fn rel_reads_post(rel: &Rel) -> bool {
+    match rel {
+        Rel::Field(_, st) => *st == State::Post,
+        Rel::Union(a, b) => rel_reads_post(a) || rel_reads_post(b),
+        Rel::Transpose(r) | Rel::Closure { rel: r, .. } => rel_reads_post(r),
     }
 }
 
-fn scalar_set(s: &SetExpr) -> bool {
+/// Whether a term has at most one value by construction: an integer, a literal, `this`, a
+/// parameter, a variable, `result`, or a chain of field joins from one of those (fields are
+/// functions). Closures, unions and class extents are sets.
+/// `known` are lowered expressions that have at most one value although their shape does not
+/// show it (a map lookup `m[k]`: a map holds one entry per key).
+fn is_scalar(t: &Term, known: &[SetExpr]) -> bool {
+    match t {
+        Term::Int(_) => true,
+        Term::Set(s) => scalar_set(s, known),
+    }
+}
+
+fn scalar_set(s: &SetExpr, known: &[SetExpr]) -> bool {
+    if known.contains(s) {
+        return true;
+    }
     match s {
         SetExpr::This(_)
         | SetExpr::Null
@@ -1021,9 +1115,9 @@ fn scalar_set(s: &SetExpr) -> bool {
         | SetExpr::Static(..)
         | SetExpr::Constant(..)
         | SetExpr::IntValue(_) => true,
-        SetExpr::Join { left, rel, .. } if one_field(rel).is_some() => scalar_set(left),
-        SetExpr::Elem { array, .. } => scalar_set(array),
-        SetExpr::Range(..) => false,
+        SetExpr::Join { left, rel, .. } if one_field(rel).is_some() => scalar_set(left, known),
+        SetExpr::Elem { array, .. } => scalar_set(array, known),
+        SetExpr::Range(..) | SetExpr::Elems { .. } => false,
         SetExpr::Join { .. }
         | SetExpr::Class(..)
         | SetExpr::Union(..)

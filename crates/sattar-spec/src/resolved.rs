@@ -177,6 +177,16 @@ pub enum SetExpr {
     },
     /// `lo .. hi`: every integer from `lo` to `hi` (empty when `hi < lo`).
     Range(Box<IntExpr>, Box<IntExpr>),
+    /// Every element of every array in `array` in a state (below its length): what a
+    /// sequence's `xs.elems` lowers to.
+    Elems {
+        /// The arrays.
+        array: Box<SetExpr>,
+        /// The state read.
+        state: State,
+        /// The element type (every array class of `array` has it).
+        elem: sattar_heap::FieldType,
+    },
 }
 
 impl SetExpr {
@@ -203,7 +213,7 @@ impl SetExpr {
                 (x, _) => x,
             },
             SetExpr::IntValue(_) | SetExpr::Range(..) => SetType::Int,
-            SetExpr::Elem { elem, .. } => SetType::of(elem),
+            SetExpr::Elem { elem, .. } | SetExpr::Elems { elem, .. } => SetType::of(elem),
         }
     }
 }
@@ -394,6 +404,15 @@ impl SetExpr {
                 b.visit(f);
             }
             SetExpr::IntValue(i) => i.visit_sets(f),
+            SetExpr::Elem { array, index, .. } => {
+                array.visit(f);
+                index.visit_sets(f);
+            }
+            SetExpr::Elems { array, .. } => array.visit(f),
+            SetExpr::Range(lo, hi) => {
+                lo.visit_sets(f);
+                hi.visit_sets(f);
+            }
             _ => {}
         }
     }

@@ -375,6 +375,17 @@ impl<'a> Env<'a> {
                     out.extend(v.and_then(|v| atom_of_field(v, &[heap], elem)));
                 }
             }
+            SetExpr::Elems { array, state, elem } => {
+                let heap = self.heap(*state);
+                for a in self.set(array, b)? {
+                    let Atom::Obj(o) = a else { continue };
+                    let Some(obj) = heap.get(&o) else { continue };
+                    for i in 0..obj.length().unwrap_or(0) {
+                        let v = obj.get(&sattar_heap::element_field(i));
+                        out.extend(v.and_then(|v| atom_of_field(v, &[heap], elem)));
+                    }
+                }
+            }
         }
         Ok(out)
     }

@@ -53,6 +53,8 @@ impl Lower<'_, '_> {
     pub fn convert(&mut self, op: Operand, from: &Type, to: &Type, out: &mut Block) -> Operand {
         // Unboxing (JLS 5.1.8): a box where its primitive is wanted, then any widening.
         if let (Some(b), true) = (box_of(from), is_primitive(to)) {
+            // An erased value (a generic's `T`) is cast to the box first, as javac does.
+            self.fit(&op, &Type::Class(b.class.into()), out);
             let v = self.unbox(op, b, out);
             return self.convert(v, &primitive_of(b), to, out);
         }

@@ -559,6 +559,23 @@
             }
             return out;
         }
+
+        /** Every element of every array in `s` (below its length), in a state. */
+        Set<Object> elems(boolean primed, Set<Object> s) {
+            State st = st(primed);
+            Set<Object> out = new LinkedHashSet<>();
+            for (Object a : s) {
+                Map<String, Object> f = a instanceof Ref ? st.fields.get(a) : null;
+                Object len = f == null ? null : f.get("length");
+                for (long i = 0; len instanceof Long && i < (Long) len; i++) {
+                    Object v = f.get(Long.toString(i));
+                    if (v != null) {
+                        out.add(v);
+                    }
+                }
+            }
+            return out;
+        }
     }
 
     /** A binary relation built from fields. */

@@ -342,6 +342,9 @@ impl Translator<'_> {
                 self.set(array)?,
                 self.int(index)?
             ),
+            SetExpr::Elems { array, state, .. } => {
+                format!("e.elems({}, {})", primed(*state), self.set(array)?)
+            }
         })
     }
 
