@@ -462,6 +462,28 @@ fn check_finds_every_catalog_fault_and_its_input_replays_as_a_failure() {
     }
 }
 
+/// A spec no input meets holds vacuously, and `check` says so rather than that it holds.
+#[test]
+fn check_says_when_no_valid_input_exists() {
+    let spec = scratch(
+        "impossible.spec",
+        "spec LinkedList {\n  invariant never: this.size < 0 && this.size > 0\n}\n",
+    );
+    let spec = spec.to_str().expect("utf-8 path");
+    let file = "java-subjects/linkedlist/LinkedList.java";
+    let args = ["check", file, "--method", "delete", "--spec", spec, "--scope", "2"];
+    let out = json(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(out["result"], "holds", "{out}");
+    assert_eq!(out["valid_inputs"], false, "{out}");
+    let text = sattar(&args);
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.contains("holds vacuously: no valid input of up to 2 objects per class exists"),
+        "{text}"
+    );
+    assert!(text.contains("--input"), "says what to do: {text}");
+}
+
 /// The correct subjects hold for every valid input of up to 5 objects per class (exit 0), and the
 /// bounds used are reported.
 #[test]
@@ -495,6 +517,7 @@ fn check_reports_that_the_correct_subjects_hold_up_to_scope_5() {
             ];
             let out = json(&args);
             assert_eq!(out["result"], "holds", "{file} {set}");
+            assert_eq!(out["valid_inputs"], true, "{file} {set}");
             assert_eq!(out["scope"], 5, "{file} {set}");
             assert!(out["bitwidth"].as_u64().is_some_and(|w| w >= 4), "{out}");
             assert!(out["unroll"].as_u64().is_some_and(|k| k >= 6), "{out}");

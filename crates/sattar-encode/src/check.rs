@@ -94,6 +94,9 @@ pub struct CheckReport {
     pub unroll: Vec<(String, u32)>,
     /// Per-scope sizes and times.
     pub stats: Vec<ScopeStats>,
+    /// Whether a valid input exists within the largest scope's bounds (`false`: "holds" is
+    /// vacuous — the invariants and requires admit no input a free pre-state can hold).
+    pub valid_inputs: bool,
 }
 
 /// Searches scopes `1..=max_scope` for the smallest valid input violating the postcondition (the
@@ -117,6 +120,7 @@ pub fn check_observed(
 ) -> Result<CheckReport, EncodeError> {
     let mut stats = Vec::new();
     let mut last = (0, Vec::new());
+    let mut valid_inputs = true;
     for scope in 1..=opts.max_scope.max(1) {
         on_scope(scope, opts.max_scope.max(1));
         let t0 = Instant::now();
@@ -135,6 +139,10 @@ pub fn check_observed(
         };
         stats.push(scope_stats(scope, &enc, t0));
         last = (enc.bounds.width, described(program, &mut enc));
+        // Every valid input is asserted: none at all makes "holds" say nothing. A budget
+        // reached here leaves it unknown, counted as inputs existing.
+        let overflow = enc.overflow();
+        valid_inputs = !matches!(enc.session.solve(&[], &[!overflow]), Ok(Outcome::Unsat(_)));
         if let Some(d) = found {
             return Ok(report(
                 CheckOutcome::Violation(Box::new(d)),
@@ -144,12 +152,10 @@ pub fn check_observed(
             ));
         }
     }
-    Ok(report(
-        CheckOutcome::Holds,
-        opts.max_scope.max(1),
-        last,
-        stats,
-    ))
+    Ok(CheckReport {
+        valid_inputs,
+        ..report(CheckOutcome::Holds, opts.max_scope.max(1), last, stats)
+    })
 }
 
 fn scope_stats(scope: usize, enc: &Encoding, t0: Instant) -> ScopeStats {
@@ -174,6 +180,7 @@ fn report(
         bitwidth: last.0,
         unroll: last.1,
         stats,
+        valid_inputs: true,
     }
 }
 

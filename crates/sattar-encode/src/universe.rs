@@ -511,11 +511,12 @@ pub fn free(
     let mut counts = free_counts(&universe, sig, scope);
     // A model's helper (an iterator of a modelled list, a map's node) has no JDK counterpart an
     // input could hold: only a run makes one. A map may be an input, empty (`fresh_maps`); a
-    // Random too, with its seed's AtomicLong of its own (`storage_shapes`).
+    // set too, with its map of its own; a Random with its seed's AtomicLong of its own
+    // (`storage_shapes`).
     for (k, c) in universe.classes.iter().enumerate() {
         let map = c.ancestors.contains(ABSTRACT_MAP);
-        let random = [RANDOM, ATOMIC_LONG].contains(&c.name.as_str());
-        if program.is_library_class(&c.name) && storage(&c.name).is_none() && !map && !random {
+        let part = c.name == ATOMIC_LONG;
+        if program.is_library_class(&c.name) && owned_part(&c.name).is_none() && !map && !part {
             counts[k] = 0;
         }
     }
@@ -660,13 +661,27 @@ fn fresh_maps(c: &mut Circuit, program: &Program, u: &Universe, heap: &SymHeap) 
 }
 
 /// The field of a model class's objects holding an object of their own, and that object's
-/// class: a collection's or String's storage array (`elements`, `chars`), a Random's `seed`.
+/// class: a collection's or String's storage array (`elements`, `chars`), a Random's `seed`, a
+/// set's map.
 fn owned_part(class: &str) -> Option<(&'static str, &'static str)> {
-    match storage(class) {
-        Some(s) => Some((s.field, s.array)),
-        None => (class == RANDOM).then_some((RANDOM_SEED, ATOMIC_LONG)),
+    if let Some(s) = storage(class) {
+        return Some((s.field, s.array));
     }
+    OWNED_PARTS
+        .iter()
+        .find(|(c, _, _)| *c == class)
+        .map(|&(_, f, part)| (f, part))
 }
+
+/// Model classes with a part of their own other than a storage array: (class, field, the
+/// part's exact class). A set's map is made by its constructor (`new HashSet<>()` makes a
+/// `HashMap`, `new TreeSet<>()` a `TreeMap`); a LinkedHashSet's LinkedHashMap keeps insertion
+/// order, which `fresh_maps` does not pin, so it is not an input yet.
+const OWNED_PARTS: &[(&str, &str, &str)] = &[
+    (RANDOM, RANDOM_SEED, ATOMIC_LONG),
+    ("java.util.HashSet", "map", "java.util.HashMap"),
+    ("java.util.TreeSet", "m", "java.util.TreeMap"),
+];
 
 /// What an object of a model class with a part of its own is in Java (a collection, a String,
 /// a Random): its part ([`owned_part`]) is an object of the part's class of its own (not null,

@@ -21,6 +21,8 @@ pub struct CheckSummary {
     pub scopes: Vec<ScopeSize>,
     /// The violation found, if any (`None`: the spec holds within the bounds).
     pub violation: Option<Violation>,
+    /// Whether any valid input exists within the largest scope (`false`: "holds" is vacuous).
+    pub valid_inputs: bool,
 }
 
 /// The size of one scope's SAT problem and the time it took.
@@ -80,6 +82,7 @@ pub fn check_json(c: &CheckSummary) -> Json {
     if let (Some(o), Json::Object(b)) = (out.as_object_mut(), bounds_json(c)) {
         o.extend(b);
         o.insert("scopes".into(), Json::Array(stats));
+        o.insert("valid_inputs".into(), Json::Bool(c.valid_inputs));
     }
     out
 }
@@ -112,6 +115,18 @@ pub fn check_text(c: &CheckSummary) -> String {
                 lines_text(&v.covered_lines)
             );
             let _ = writeln!(out, "post      {}", v.execution.post);
+            let _ = writeln!(out, "bounds    {bounds}");
+        }
+        None if !c.valid_inputs => {
+            let _ = writeln!(
+                out,
+                "{}  holds vacuously: no valid input of up to {} objects per class exists",
+                c.method, c.scope
+            );
+            let _ = writeln!(
+                out,
+                "why       the invariants and requires admit no input a free pre-state can hold (one holds only empty maps, no sets); give one with `sattar run --input FILE`, or weaken them"
+            );
             let _ = writeln!(out, "bounds    {bounds}");
         }
         None => {

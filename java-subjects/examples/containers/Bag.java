@@ -53,6 +53,10 @@ public class Bag {
         return seen.contains(x);
     }
 
+    void see(int x) {
+        seen.add(x);
+    }
+
     int kinds() {
         return seen.size();
     }

@@ -293,6 +293,7 @@ pub fn check_subject(
             })
             .collect(),
         violation,
+        valid_inputs: r.valid_inputs,
     })
 }
 
