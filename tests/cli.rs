@@ -471,7 +471,9 @@ fn check_says_when_no_valid_input_exists() {
     );
     let spec = spec.to_str().expect("utf-8 path");
     let file = "java-subjects/linkedlist/LinkedList.java";
-    let args = ["check", file, "--method", "delete", "--spec", spec, "--scope", "2"];
+    let args = [
+        "check", file, "--method", "delete", "--spec", spec, "--scope", "2",
+    ];
     let out = json(&[&args[..], &["--format", "json"]].concat());
     assert_eq!(out["result"], "holds", "{out}");
     assert_eq!(out["valid_inputs"], false, "{out}");
@@ -1110,6 +1112,41 @@ fn gen_gives_every_random_a_seed() {
             );
         }
     }
+}
+
+/// Each Random `gen` makes has an AtomicLong of its own, as `new Random(seed)` makes it: two
+/// Randoms never share one. Two Random fields, the value of an AtomicLong in {0, 1} at scope 2:
+/// one shared Random (2 inputs) or two Randoms with two AtomicLongs (2 × 2): 6 inputs, where
+/// letting the second Random take the first's AtomicLong would add 2 more.
+#[test]
+fn gen_gives_every_random_an_atomic_long_of_its_own() {
+    let java = scratch(
+        "Dice.java",
+        "import java.util.Random;\n\npublic class Dice {\n    Random a;\n    Random b;\n\n    int roll() {\n        return a.nextInt(6) + b.nextInt(6);\n    }\n}\n",
+    );
+    let spec = scratch(
+        "Dice.spec",
+        "spec Dice {\n  invariant held: one this.a && one this.b\n}\n",
+    );
+    let (java, spec) = (java.to_str().expect("utf-8"), spec.to_str().expect("utf-8"));
+    let out = json(&[
+        "gen", java, "--spec", spec, "--method", "roll", "--scope", "2", "--format", "json",
+    ]);
+    let inputs = out["inputs"].as_array().expect("inputs");
+    assert_eq!(inputs.len(), 6, "{out}");
+    let mut two = 0;
+    for input in inputs {
+        let objects = input["objects"].as_object().expect("objects");
+        let seeds: Vec<&str> = objects
+            .values()
+            .filter(|o| o["class"] == "java.util.Random")
+            .map(|o| o["seed"].as_str().expect("a seed"))
+            .collect();
+        let distinct: std::collections::BTreeSet<&str> = seeds.iter().copied().collect();
+        assert_eq!(distinct.len(), seeds.len(), "a shared AtomicLong: {input}");
+        two += usize::from(seeds.len() == 2);
+    }
+    assert_eq!(two, 4, "{out}");
 }
 
 /// `sattar eval` on two faults: one row per technique and input, the same numbers for the same

@@ -96,6 +96,9 @@ pub(crate) struct Layout {
     /// Whether a reference slot may be null (an argument may forbid it, an enclosing instance
     /// never is).
     pub slot_nullable: Vec<bool>,
+    /// Whether a reference slot holds a part of its object's own (a Random's AtomicLong): an
+    /// object no other slot holds, as the JDK's constructor makes it.
+    pub slot_owned: Vec<bool>,
     /// Sorted scalar domains; domain 0 is `{false, true}` as `{0, 1}`.
     pub domains: Vec<Vec<i64>>,
     /// The arguments, in parameter order.
@@ -144,6 +147,7 @@ impl Layout {
             preset: Vec::new(),
             slot_kind: Vec::new(),
             slot_nullable: Vec::new(),
+            slot_owned: Vec::new(),
             domains: vec![vec![0, 1]],
             args: Vec::new(),
             statics: Vec::new(),
@@ -294,6 +298,7 @@ impl Layout {
                 let seed = info.name == sattar_heap::RANDOM && name == sattar_heap::RANDOM_SEED;
                 self.slot_nullable
                     .push(!is_enclosing_instance(name, ty) && !seed);
+                self.slot_owned.push(seed);
             }
         }
     }
@@ -324,6 +329,7 @@ impl Layout {
     fn push_slot(&mut self, kind: SlotKind, nullable: bool) -> u32 {
         self.slot_kind.push(kind);
         self.slot_nullable.push(nullable);
+        self.slot_owned.push(false);
         (self.slot_kind.len() - 1) as u32
     }
 

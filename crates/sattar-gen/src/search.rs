@@ -45,6 +45,8 @@ pub(crate) struct Search<'a, S> {
     sc: Scratch,
     stats: Stats,
     sink: S,
+    /// The slots holding a part of their own ([`Layout::slot_owned`]).
+    owned: Vec<usize>,
 }
 
 type Flow = Result<ControlFlow<()>, GenError>;
@@ -68,6 +70,7 @@ impl<'a, S: Sink> Search<'a, S> {
             sc: Scratch::new(lay.slots(), compiled.vars, compiled.memos, objects),
             stats: Stats::default(),
             sink,
+            owned: (0..lay.slots()).filter(|&s| lay.slot_owned[s]).collect(),
         }
     }
 
@@ -231,11 +234,23 @@ impl<'a, S: Sink> Search<'a, S> {
             SlotKind::Scalar(_) => (self.st.hi[s] - self.st.lo[s] + 1) as usize,
             SlotKind::Ref(t) => {
                 let allowed = self.st.allowed[s];
-                let in_use = (allowed & self.st.used_mask).count_ones() as usize;
+                let in_use = (allowed & self.shareable(slot)).count_ones() as usize;
                 let fresh = self.fresh(t, allowed).count();
                 in_use + fresh + usize::from(self.st.null_ok[s])
             }
         }
+    }
+
+    /// The objects in use that `slot` may also hold: none for a slot holding a part of its own
+    /// (a Random's AtomicLong, always a fresh object), and no such part for any other slot.
+    fn shareable(&self, slot: u32) -> Mask {
+        if self.lay.slot_owned[slot as usize] {
+            return 0;
+        }
+        let owned = (self.owned.iter())
+            .filter(|&&s| self.st.set[s] && self.st.val[s] != NULL)
+            .fold(0, |m, &s| m | u32::try_from(self.st.val[s]).map_or(0, bit));
+        self.st.used_mask & !owned
     }
 
     /// The first unused object of each class of type `t`, if still `allowed` (Korat's
@@ -262,7 +277,7 @@ impl<'a, S: Sink> Search<'a, S> {
             SlotKind::Ref(t) => {
                 let allowed = self.st.allowed[s];
                 let nulls = self.st.null_ok[s].then_some(NULL);
-                let in_use = bits(allowed & self.st.used_mask).map(i64::from);
+                let in_use = bits(allowed & self.shareable(slot)).map(i64::from);
                 let fresh = self.fresh(t, allowed).map(i64::from);
                 nulls.into_iter().chain(in_use).chain(fresh).collect()
             }
