@@ -316,11 +316,18 @@ pub const MODEL_SOURCES: &[ModelSource] = &[
     model!(Util, "java/util/TreeSet.java", "TreeSet"),
     model!(
         Util,
-        "java/util/concurrent/atomic/AtomicLong.java",
-        "AtomicLong",
+        "java/util/random/RandomGenerator.java",
+        "RandomGenerator",
         "Random"
     ),
-    model!(Util, "java/util/Random.java", "Random"),
+    model!(
+        Util,
+        "java/util/concurrent/atomic/AtomicLong.java",
+        "AtomicLong",
+        "Random",
+        "RandomGenerator"
+    ),
+    model!(Util, "java/util/Random.java", "Random", "RandomGenerator"),
     model!(Strings, "java/lang/CharSequence.java"),
     model!(Strings, "java/lang/String.java"),
     model!(

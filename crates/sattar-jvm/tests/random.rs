@@ -10,7 +10,9 @@ mod common;
 #[path = "../../sattar-java/tests/support/random.rs"]
 mod random;
 
-use random::{draws_json, long_json, roll_json, BOUNDS, DICE, SEEDS};
+use random::{
+    args_json, draws_json, long_json, roll_json, BOUNDS, DICE, LONG_RANGES, RANGES, SEEDS,
+};
 use sattar_heap::{input_from_json, Value};
 use sattar_java::{Execution, Limits, Program, Termination};
 use sattar_jvm::JvmRunner;
@@ -49,6 +51,52 @@ fn seeded_draws_equal_the_jdks() {
     }
     // Bounds MIN_VALUE, -1 and 0 throw IllegalArgumentException on every seed.
     assert_eq!(thrown, 3 * SEEDS.len());
+}
+
+/// RandomGenerator's ranged draws (`nextInt(origin, bound)`, `nextLong(bound)`,
+/// `nextLong(origin, bound)`) on a Random, and every default on a program's own generator: the
+/// empty ranges throw `IllegalArgumentException`, the rest return, as on the JDK.
+#[test]
+fn ranged_draws_equal_the_jdks() {
+    let (p, mut jvm) = started();
+    let mut thrown = 0;
+    let mut runs = 0;
+    let mut run = |p: &Program, jvm: &mut JvmRunner, method: &str, args: &[(&str, i64)]| {
+        let e = same(p, jvm, method, &args_json(args));
+        runs += 1;
+        thrown += usize::from(matches!(e.termination, Termination::Threw(_)));
+    };
+    for &seed in &SEEDS[..5] {
+        for &(o, b) in RANGES {
+            let (o, b) = (i64::from(o), i64::from(b));
+            run(
+                &p,
+                &mut jvm,
+                "ranged",
+                &[("seed", seed), ("origin", o), ("bound", b)],
+            );
+            run(
+                &p,
+                &mut jvm,
+                "stepped",
+                &[("start", seed), ("origin", o), ("bound", b)],
+            );
+        }
+        for &(o, b) in LONG_RANGES {
+            run(
+                &p,
+                &mut jvm,
+                "longRanged",
+                &[("seed", seed), ("origin", o), ("bound", b)],
+            );
+        }
+        for b in [1, 10, 1 << 40, (1 << 40) + 1, i64::MAX, 0, -5] {
+            run(&p, &mut jvm, "longBounded", &[("seed", seed), ("bound", b)]);
+        }
+    }
+    // Per seed: the two empty int ranges on a Random and on Steps, the empty long range,
+    // bounds 0 and -5.
+    assert_eq!((runs, thrown), (5 * (8 + 8 + 7 + 7), 5 * (2 + 2 + 1 + 2)));
 }
 
 /// First draws computed by hand from the generator's definition (state₀ = (seed ^ 0x5DEECE66D)

@@ -390,8 +390,14 @@ fn implementation(p: &Program, overrides: &Overrides, class: &str, m: &Method) -
             interfaces.extend(c.interfaces.iter().cloned());
         }
     }
-    // A library method sattar models (Object.equals) runs itself.
-    (m.kind == MethodKind::Library && m.unsupported.is_none()).then_some(m.id)
+    // A library method sattar models (Object.equals) runs itself; one it does not model (a
+    // JDK method its model class does not declare: `ArrayList.trimToSize`) is its own target
+    // too, so a call that reaches it is refused with what it is, not run as a missing method.
+    // Object's own (`hashCode`, `toString` of identity) stay without a target: a call on
+    // `Object` reaches them for every class that does not override them, which would refuse
+    // every program hashing its own keys; a run that reaches one throws AbstractMethodError.
+    let modelled_class = m.class != sattar_heap::OBJECT;
+    (m.kind == MethodKind::Library && (m.unsupported.is_none() || modelled_class)).then_some(m.id)
 }
 
 /// javac's override lists of the source methods.

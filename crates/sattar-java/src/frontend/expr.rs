@@ -647,7 +647,7 @@ impl Lower<'_, '_> {
             let why = self
                 .cx
                 .unsupported(site, format!("a call of `{owner}.{}` (a JDK method sattar does not model)", r.name))
-                .with_help("sattar models the program's own classes, java.util's lists, queues and stacks, String and StringBuilder (see docs/JAVA.md) and a few JDK methods (Object.equals, Comparable.compareTo of the program's classes, Math.max/min/abs (int, long), Math.floorMod, Integer.compare/hashCode/signum, Long.compare/hashCode, Character.isDigit/isLetter/isLetterOrDigit/isWhitespace/isSpaceChar/isUpperCase/isLowerCase/toUpperCase/toLowerCase (char), Character.digit(char, int), Integer.parseInt/valueOf and Long.parseLong/valueOf of a String, Integer/Long/Character/Boolean.toString of a primitive, Objects.requireNonNull/isNull/nonNull, System.arraycopy, Arrays.fill/copyOf)");
+                .with_help("sattar models the program's own classes, java.util's lists, queues, stacks, maps and sets, a seeded Random, String and StringBuilder, each with the methods docs/JAVA.md lists and a few JDK methods (Object.equals, Comparable.compareTo of the program's classes, Math.max/min/abs (int, long), Math.floorMod, Integer.compare/hashCode/signum, Long.compare/hashCode, Character.isDigit/isLetter/isLetterOrDigit/isWhitespace/isSpaceChar/isUpperCase/isLowerCase/toUpperCase/toLowerCase (char), Character.digit(char, int), Integer.parseInt/valueOf and Long.parseLong/valueOf of a String, Integer/Long/Character/Boolean.toString of a primitive, Objects.requireNonNull/isNull/nonNull, System.arraycopy, Arrays.fill/copyOf)");
             self.decls.library_method(r, why)
         })
     }

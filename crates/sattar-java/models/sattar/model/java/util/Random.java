@@ -2,13 +2,15 @@ package sattar.model.java.util;
 
 import sattar.model.Unmodelled;
 import sattar.model.java.util.concurrent.atomic.AtomicLong;
+import sattar.model.java.util.random.RandomGenerator;
 
 /**
  * sattar's model of java.util.Random, JDK 17's code and field: a 48-bit linear congruential
  * generator whose state is the AtomicLong `seed` (seed * 0x5DEECE66D + 0xB, modulo 2^48, at
  * every draw). Only a seeded Random is modelled: an unseeded one takes its seed from the clock.
+ * The ranged draws (`nextInt(origin, bound)`, `nextLong(bound)`, …) are RandomGenerator's.
  */
-public class Random {
+public class Random implements RandomGenerator {
     private final AtomicLong seed;
 
     @Unmodelled("`new Random()` takes its seed from the clock, so no two runs draw the same numbers; give it a seed (`new Random(42)`)")
