@@ -91,8 +91,10 @@ fn the_faulty_statement_repairs_its_failing_run_alone_on_every_catalog_fault_but
     // several depends on the solver's failed-assumption sets: 159 of 190 with varisat).
     // The two values.words faults added 14 suspects, every one repairing alone; the LRU cache's
     // and the text subjects' 11 faults 66, of which 35 repair alone; the treap's four 22, of
-    // which 10 repair alone.
-    assert_eq!((s.repairing, s.suspects), (222, 296));
+    // which 10 repair alone. The cast javac inserts before unboxing an erased value (a
+    // `CheckCast` in `int v = queue.poll()`, which can throw) changed the collections faults'
+    // cores: two more suspects, one fewer repairing alone.
+    assert_eq!((s.repairing, s.suspects), (221, 298));
 }
 
 /// With every instance of a statement relaxed — those the failing run did not execute too
@@ -110,8 +112,9 @@ fn with_unexecuted_instances_relaxed_the_faulty_statement_is_a_correction_set_bu
     assert_eq!(s.not_in_core, NOT_IN_CORE);
     // The same cores, and among their suspects the same ones repair alone: the statements
     // only an unexecuted instance of could repair are outside the cores.
-    // The seven text faults (the heavy LRU ones are not measured here) add 35, 16 repairing.
-    assert_eq!((s.repairing, s.suspects), (193, 243));
+    // The seven text faults (the heavy LRU ones are not measured here) add 35, 16 repairing;
+    // the cast before unboxing an erased value, -1 and -1.
+    assert_eq!((s.repairing, s.suspects), (192, 242));
 }
 
 /// `cores` names the suspects that repair alone, and only those: in `bst.rightErr` (`y.right = y`
