@@ -139,10 +139,6 @@ pub fn check_observed(
         };
         stats.push(scope_stats(scope, &enc, t0));
         last = (enc.bounds.width, described(program, &mut enc));
-        // Every valid input is asserted: none at all makes "holds" say nothing. A budget
-        // reached here leaves it unknown, counted as inputs existing.
-        let overflow = enc.overflow();
-        valid_inputs = !matches!(enc.session.solve(&[], &[!overflow]), Ok(Outcome::Unsat(_)));
         if let Some(d) = found {
             return Ok(report(
                 CheckOutcome::Violation(Box::new(d)),
@@ -150,6 +146,13 @@ pub fn check_observed(
                 last,
                 stats,
             ));
+        }
+        if scope == opts.max_scope.max(1) {
+            // Every valid input is asserted: none at all makes "holds" say nothing. A budget
+            // reached here leaves it unknown, counted as inputs existing.
+            let overflow = enc.overflow();
+            let none = enc.session.solve(&[], &[!overflow]);
+            valid_inputs = !matches!(none, Ok(Outcome::Unsat(_)));
         }
     }
     Ok(CheckReport {

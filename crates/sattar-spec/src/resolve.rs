@@ -513,18 +513,7 @@ impl Resolver<'_> {
         } else {
             self.state
         };
-        let rel = sattar_heap::BOXES
-            .iter()
-            .filter(|b| b.kind.is_some() && below.contains(b.class))
-            .map(|b| {
-                let field = FieldRef {
-                    class: b.class.to_string(),
-                    field: sattar_heap::BOX_VALUE.to_string(),
-                    ty: b.value_type(),
-                };
-                Rel::Field(field, state)
-            })
-            .reduce(|a, b| Rel::Union(Box::new(a), Box::new(b)))?;
+        let rel = box_values(|c| below.contains(c), state)?;
         Some(SetExpr::Join {
             left: Box::new(s.clone()),
             rel,
@@ -563,7 +552,7 @@ impl Resolver<'_> {
             NodeKind::Unary(UnOp::Card, e) => {
                 let s = self.set(e)?;
                 if let Some(kind) = self.container(&s.ty(), &e.span)? {
-                    return self.size(s, kind, &e.span);
+                    return Ok(Term::Int(self.size(s, kind, &e.span)?));
                 }
                 Ok(Term::Int(IntExpr::Card(Box::new(s))))
             }
@@ -1063,6 +1052,23 @@ fn closure_error(span: &Span, range: &SetType) -> Diagnostic {
     span.error(format!(
         "type error: a closure needs a relation between objects, not {range}"
     ))
+}
+
+/// The `value` of the integer boxes (`Integer`, `Long`, `Short`, `Byte`, `Character`) whose
+/// class `keep` accepts, as one relation in `state`; `None` if it accepts none.
+fn box_values(keep: impl Fn(&str) -> bool, state: State) -> Option<Rel> {
+    sattar_heap::BOXES
+        .iter()
+        .filter(|b| b.kind.is_some() && keep(b.class))
+        .map(|b| {
+            let field = FieldRef {
+                class: b.class.to_string(),
+                field: sattar_heap::BOX_VALUE.to_string(),
+                ty: b.value_type(),
+            };
+            Rel::Field(field, state)
+        })
+        .reduce(|a, b| Rel::Union(Box::new(a), Box::new(b)))
 }
 
 /// Whether evaluating `s` reads the post-state anywhere.

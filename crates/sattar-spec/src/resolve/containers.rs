@@ -7,7 +7,7 @@
 use super::{RResult, Resolver, Term};
 use crate::ast::Span;
 use crate::resolved::{IntExpr, Rel, SetExpr, SetType};
-use sattar_heap::{FieldType, BOXES, BOX_VALUE, STRING, STRING_CHARS};
+use sattar_heap::{FieldType, BOXES, STRING, STRING_CHARS};
 use std::collections::BTreeSet;
 
 /// What a JDK class is, read as a container.
@@ -70,7 +70,7 @@ impl Resolver<'_> {
     }
 
     /// `#c` on a container: a sequence's length, a map's or set's size.
-    pub(super) fn size(&self, c: SetExpr, kind: Container, span: &Span) -> RResult<Term> {
+    pub(super) fn size(&self, c: SetExpr, kind: Container, span: &Span) -> RResult<IntExpr> {
         self.single(&c, "#", span)?;
         let count = match kind {
             Container::Sequence(storage) => {
@@ -83,7 +83,7 @@ impl Resolver<'_> {
                 self.navigate(map, "size", span)?
             }
         };
-        Ok(Term::Int(IntExpr::Sum(Box::new(count))))
+        Ok(IntExpr::Sum(Box::new(count)))
     }
 
     /// `c[i]` on a container: a sequence's element `i` (nothing outside its length), a map's
@@ -152,9 +152,7 @@ impl Resolver<'_> {
                 })
             }
             (Container::Sequence(_), "inds") => {
-                let Term::Int(n) = self.size(c, kind, span)? else {
-                    return Ok(None);
-                };
+                let n = self.size(c, kind, span)?;
                 let last = IntExpr::Sub(Box::new(n), Box::new(IntExpr::Lit(1)));
                 Term::Set(SetExpr::Range(Box::new(IntExpr::Lit(0)), Box::new(last)))
             }
@@ -225,23 +223,19 @@ impl Resolver<'_> {
 
     /// Every box (of an integer type the program uses) whose value is in `values`.
     fn boxes_holding(&self, values: SetExpr) -> Option<SetExpr> {
-        let state = self.state;
-        BOXES
-            .iter()
-            .filter(|b| b.kind.is_some() && self.schema.classes.contains_key(b.class))
-            .map(|b| {
-                let field = crate::resolved::FieldRef {
-                    class: b.class.to_string(),
-                    field: BOX_VALUE.to_string(),
-                    ty: b.value_type(),
-                };
-                SetExpr::Join {
-                    left: Box::new(values.clone()),
-                    rel: Rel::Transpose(Box::new(Rel::Field(field, state))),
-                    ty: SetType::class(b.class),
-                }
-            })
-            .reduce(|a, b| SetExpr::Union(Box::new(a), Box::new(b)))
+        let program = |c: &str| self.schema.classes.contains_key(c);
+        let rel = super::box_values(program, self.state)?;
+        Some(SetExpr::Join {
+            left: Box::new(values),
+            rel: Rel::Transpose(Box::new(rel)),
+            ty: SetType::Objects(
+                BOXES
+                    .iter()
+                    .filter(|b| b.kind.is_some() && program(b.class))
+                    .map(|b| b.class.to_string())
+                    .collect(),
+            ),
+        })
     }
 
     /// `left.name` for a field `name` of (some class below) `left`'s type.
