@@ -46,6 +46,10 @@ pub struct EvalArgs {
     /// The SBFL formula of every spectrum technique.
     #[arg(long, default_value = "tarantula")]
     formula: String,
+    /// What every spectrum technique rates: `outcomes` (a branch statement per value its
+    /// condition took) or `statements` (the paper's spectra).
+    #[arg(long, value_enum, default_value_t)]
+    domain: crate::localize::DomainArg,
     /// The paper's relaxed cores: postconditions the failing run satisfies stay soft (by default
     /// they are hard, so cores blame only what the violation needs).
     #[arg(long)]
@@ -87,6 +91,7 @@ pub fn eval(a: EvalArgs) -> Result<ExitCode> {
         threads: a.threads,
         scope: a.scope,
         formula: a.formula,
+        domain: a.domain.domain(),
         relaxed: a.relaxed,
         bugassist_solves: a.bugassist_solves,
         mutants: a.mutants,

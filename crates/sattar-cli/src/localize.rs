@@ -25,6 +25,27 @@ pub enum TechniqueArg {
     Apg,
 }
 
+/// What the spectra rate (`--domain`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum DomainArg {
+    /// A branch statement per value its condition took (Apollo's extended domain), rated as
+    /// its most suspicious value.
+    #[default]
+    Outcomes,
+    /// Statements: covered or not (the paper's spectra).
+    Statements,
+}
+
+impl DomainArg {
+    /// The engine's domain.
+    pub fn domain(self) -> sattar_engine::Domain {
+        match self {
+            DomainArg::Outcomes => sattar_engine::Domain::Outcomes,
+            DomainArg::Statements => sattar_engine::Domain::Statements,
+        }
+    }
+}
+
 /// Output formats of `localize`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
 pub enum LocalizeFormat {
@@ -61,7 +82,7 @@ pub enum GranularityArg {
 }
 
 /// The flags a session records: with `--resume` they come from the session file.
-const RECORDED: [&str; 33] = [
+const RECORDED: [&str; 34] = [
     "paths",
     "method",
     "fault",
@@ -87,6 +108,7 @@ const RECORDED: [&str; 33] = [
     "relaxed",
     "technique",
     "formula",
+    "domain",
     "session",
     "min_scope",
     "max_gen_scope",
@@ -112,6 +134,10 @@ pub struct LocalizeArgs {
     /// ranking file for each into `--gzoltar-dir`.
     #[arg(long, default_value = "tarantula", value_delimiter = ',')]
     formula: Vec<String>,
+    /// What the spectrum rates: `outcomes` splits a branch statement by its condition's value
+    /// (so a wrong comparison is told from its correct executions), `statements` is the paper's.
+    #[arg(long, value_enum, default_value_t)]
+    domain: DomainArg,
     /// Stop after N rounds in total (default: when no test with new coverage remains).
     #[arg(long)]
     rounds: Option<usize>,
@@ -204,6 +230,7 @@ fn plan(a: &LocalizeArgs) -> Result<LocalizePlan> {
     let options = LocalizeOptions {
         technique: technique(a.technique),
         formula: a.formula.first().cloned().unwrap_or_default(),
+        domain: a.domain.domain(),
         min_scope: a.min_scope,
         max_gen_scope: a.max_gen_scope,
         gen_conflicts: (a.gen_conflicts > 0).then_some(a.gen_conflicts),

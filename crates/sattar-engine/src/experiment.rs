@@ -13,7 +13,7 @@ use crate::localize::{
 use crate::mutants::{catalog_mutants, classify, omission_neighbours, select, Classify, MutantSet};
 use crate::rng::SplitMix64;
 use crate::spectrum::rank_tests;
-use crate::{judge, CoreRequest, EngineError, Subject, TestRecord, TestVerdict};
+use crate::{judge, CoreRequest, Domain, EngineError, Subject, TestRecord, TestVerdict};
 use sattar_catalog::{Catalog, Fault};
 use sattar_encode::{CheckOptions, InputKind};
 use sattar_gen::{Finitization, Generator};
@@ -58,6 +58,8 @@ pub struct EvalOptions {
     pub scope: usize,
     /// The SBFL formula of the spectrum techniques.
     pub formula: String,
+    /// The spectrum techniques' elements: statements, or statements with their conditions' values.
+    pub domain: Domain,
     /// The paper's relaxed cores (postconditions the failing run satisfies stay soft) for
     /// every technique that uses cores.
     pub relaxed: bool,
@@ -544,6 +546,7 @@ struct JobContext<'j> {
     subject: Subject,
     lines: Vec<(String, u32)>,
     formula: Formula,
+    domain: Domain,
 }
 
 /// SAT-TAR run to exhaustion (at most 50 rounds), and the round an ideal user would stop at.
@@ -565,6 +568,7 @@ impl<'j> JobContext<'j> {
             subject: Subject::of_fault(&job.fault)?,
             lines: job.lines.clone(),
             formula,
+            domain: opts.domain,
         })
     }
 
@@ -598,6 +602,7 @@ impl<'j> JobContext<'j> {
         let t0 = Instant::now();
         let lopts = LocalizeOptions {
             formula: opts.formula.clone(),
+            domain: opts.domain,
             cores: CoreRequest {
                 input: Some(self.job.input.clone()),
                 // An evaluation computes every case: a SAT time budget would make its tables
@@ -669,7 +674,7 @@ impl<'j> JobContext<'j> {
         let t = Instant::now();
         let mut rng = SplitMix64(self.job.seed);
         let drawn = random_tests(&self.job.pool, s.tests, s.loc.violated(), &mut rng);
-        let ranking = rank_tests(drawn.iter(), &self.formula, None);
+        let ranking = rank_tests(drawn.iter(), &self.formula, self.domain, None);
         self.row("tar-rand", &ranking, drawn.len(), t.elapsed().as_secs_f64())
     }
 
@@ -694,8 +699,8 @@ impl<'j> JobContext<'j> {
             exec,
         )?;
         let secs = t.elapsed().as_secs_f64();
-        let plain = rank_tests(dt.iter(), &self.formula, None);
-        let boosted = rank_tests(dt.iter(), &self.formula, Some(&s.loc.analysis));
+        let plain = rank_tests(dt.iter(), &self.formula, self.domain, None);
+        let boosted = rank_tests(dt.iter(), &self.formula, self.domain, Some(&s.loc.analysis));
         Ok([
             self.row("tar-dt", &plain, dt.len(), secs),
             self.row(

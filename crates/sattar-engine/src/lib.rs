@@ -24,6 +24,7 @@ pub mod session;
 mod shrink;
 pub mod sources;
 mod spectrum;
+pub use spectrum::Domain;
 mod subject;
 mod verify;
 
@@ -38,8 +39,8 @@ pub use generate::{
     UnsatProof,
 };
 pub use localize::{
-    best_rank, Executor, Interpreter, LocalizeOptions, Localizer, RankedStmt, Round, StopReason,
-    Strategy, Technique, TestRecord, TimedInterpreter, DEFAULT_GEN_CONFLICTS,
+    best_rank, outcomes_of, Executor, Interpreter, LocalizeOptions, Localizer, RankedStmt, Round,
+    StopReason, Strategy, Technique, TestRecord, TimedInterpreter, DEFAULT_GEN_CONFLICTS,
     DEFAULT_MAX_GEN_SCOPE,
 };
 pub use oracle::{judge, Judged, TestVerdict, NO_EXCEPTION, TERMINATES};

@@ -5,7 +5,8 @@
 //! them, so a session replayed from its file continues exactly as an uninterrupted one.
 
 use crate::generate::{Candidate, FailingPath, KnownUnsat, PathQueries, UnsatProof};
-use crate::{cores, judge, CoreAnalysis, CoreRequest, EngineError, Subject, TestVerdict};
+use crate::spectrum::StmtScores;
+use crate::{cores, judge, CoreAnalysis, CoreRequest, Domain, EngineError, Subject, TestVerdict};
 use sattar_encode::EncodeOptions;
 use sattar_heap::TestInput;
 use sattar_java::{Execution, Limits, StmtId, Termination};
@@ -66,6 +67,8 @@ pub struct LocalizeOptions {
     pub technique: Technique,
     /// The SBFL formula (Tarantula by default).
     pub formula: String,
+    /// The spectrum's elements: statements, or statements with their conditions' values.
+    pub domain: Domain,
     /// The smallest scope tests are generated in (the failing input's scope if larger).
     pub min_scope: usize,
     /// The largest scope tests are generated in unless `min_scope` asks for more: a failing
@@ -84,6 +87,7 @@ impl Default for LocalizeOptions {
         LocalizeOptions {
             technique: Technique::SatTar,
             formula: "tarantula".into(),
+            domain: Domain::default(),
             min_scope: 1,
             max_gen_scope: DEFAULT_MAX_GEN_SCOPE,
             gen_conflicts: Some(DEFAULT_GEN_CONFLICTS),
@@ -151,6 +155,9 @@ pub struct TestRecord {
     pub verdict: TestVerdict,
     /// The statements the real run covered.
     pub covered: BTreeSet<StmtId>,
+    /// The (statement, condition value) pairs its branch conditions took: Apollo's extended
+    /// domain (docs/RANKING.md), for the spectra over outcomes.
+    pub outcomes: BTreeSet<(StmtId, bool)>,
     /// Whether it joined the spectrum (a failing test violating other constraints does not).
     pub added: bool,
     /// The negated prefix it came from (`None` for the initial failing run).
@@ -169,6 +176,7 @@ impl TestRecord {
         TestRecord {
             input,
             verdict: judged.verdict,
+            outcomes: outcomes_of(&judged.execution.trace),
             covered: judged.execution.covered,
             added: true,
             prefix,
@@ -176,6 +184,11 @@ impl TestRecord {
             timed_out: false,
         }
     }
+}
+
+/// The (branch statement, condition value) pairs of a run's branch trace.
+pub fn outcomes_of(trace: &[sattar_java::BranchEvent]) -> BTreeSet<(StmtId, bool)> {
+    trace.iter().map(|e| (e.stmt, e.taken)).collect()
 }
 
 /// What one round did.
@@ -368,6 +381,7 @@ impl<'s> Localizer<'s> {
         let judged = judge(self.subject, &input, execution)
             .map_err(|e| EngineError::Usage(e.to_string()))?;
         let timed_out = judged.execution.termination == Termination::TimedOut;
+        let outcomes = outcomes_of(&judged.execution.trace);
         let covered = judged.execution.covered;
         let predicted = candidate.covered();
         let test = TestRecord {
@@ -375,6 +389,7 @@ impl<'s> Localizer<'s> {
             verdict: judged.verdict,
             predicted: (*predicted != covered).then(|| predicted.clone()),
             covered,
+            outcomes,
             added: false,
             prefix: Some(candidate.prefix),
             timed_out,
@@ -529,13 +544,19 @@ impl<'s> Localizer<'s> {
 
     /// Each covered statement's (susp, conf) under the current technique.
     fn scored(&self) -> Vec<Scored<StmtId>> {
-        self.scored_as(self.opts.technique)
+        self.scored_as(self.opts.technique).scored
     }
 
-    /// Each covered statement's (susp, conf) if the same tests were ranked by `technique`.
-    fn scored_as(&self, technique: Technique) -> Vec<Scored<StmtId>> {
-        let spectrum = self.spectrum();
-        let mut scored = spectrum.score(&self.formula);
+    /// Each covered statement's (susp, conf) if the same tests were ranked by `technique`, and
+    /// the statements a condition's value lifted (none for the techniques without a spectrum).
+    fn scored_as(&self, technique: Technique) -> StmtScores {
+        let StmtScores {
+            mut scored,
+            mut lifted,
+        } = crate::spectrum::score_statements(self.tests(), &self.formula, self.opts.domain);
+        if matches!(technique, Technique::Sat | Technique::Apg) {
+            lifted.clear();
+        }
         match technique {
             Technique::Sat => {
                 for s in &mut scored {
@@ -563,7 +584,7 @@ impl<'s> Localizer<'s> {
                 }
             }
         }
-        scored
+        StmtScores { scored, lifted }
     }
 
     fn ratings(&self) -> BTreeMap<StmtId, (f64, f64)> {
@@ -586,7 +607,7 @@ impl<'s> Localizer<'s> {
         };
         // SAT-TAR breaks what score and confidence leave tied in favour of suspects that repair
         // the failing run alone (docs/LOCALIZE.md, step 7).
-        let preferred: HashSet<StmtId> = match technique {
+        let repairs: HashSet<StmtId> = match technique {
             Technique::SatTar => self
                 .boosted
                 .intersection(&self.analysis.repairs_alone)
@@ -594,7 +615,9 @@ impl<'s> Localizer<'s> {
                 .collect(),
             _ => HashSet::new(),
         };
-        let ranking = Ranking::preferring(self.scored_as(technique), order, &preferred);
+        let StmtScores { scored, lifted } = self.scored_as(technique);
+        let tier = |s: &StmtId| crate::spectrum::tier(s, &repairs, &lifted);
+        let ranking = Ranking::tiered(scored, order, &tier);
         crate::spectrum::to_ranked(ranking, Some(&self.boosted))
     }
 

@@ -22,6 +22,10 @@ use std::path::{Path, PathBuf};
 /// The format version written in every header.
 pub const SESSION_VERSION: u32 = 2;
 
+fn statements_domain() -> crate::Domain {
+    crate::Domain::Statements
+}
+
 /// The Java sources a session analyses, as given: one path (the common case), or several.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
@@ -117,6 +121,10 @@ pub struct SessionHeader {
     pub technique: String,
     /// The formula.
     pub formula: String,
+    /// What the spectrum rates (sessions recorded before it existed rated statements, and
+    /// recorded no condition values).
+    #[serde(default = "statements_domain")]
+    pub domain: crate::Domain,
     /// The smallest generation scope.
     pub min_scope: usize,
     /// The largest generation scope (sessions recorded before it was bounded: none).
@@ -165,6 +173,9 @@ pub struct RoundLine {
     pub violated: Vec<String>,
     /// Covered statement ids.
     pub covered: Vec<u32>,
+    /// The (branch statement id, condition value) pairs the run took.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub outcomes: Vec<(u32, bool)>,
     /// The negated prefix.
     pub prefix: Option<usize>,
     /// Whether the test joined the spectrum.
@@ -368,6 +379,7 @@ pub fn round_line(r: &Round) -> RoundLine {
         verdict: t.verdict.label().into(),
         violated: t.verdict.constraints().to_vec(),
         covered: ids(&t.covered),
+        outcomes: t.outcomes.iter().map(|(s, o)| (s.0, *o)).collect(),
         prefix: t.prefix,
         added: t.added,
         predicted: t.predicted.as_ref().map(ids),
@@ -511,6 +523,7 @@ pub fn test_record(
         input,
         verdict,
         covered: stmts(&r.covered)?,
+        outcomes: outcome_pairs(&r.outcomes, &stmts)?,
         added: r.added,
         prefix: r.prefix,
         predicted: r.predicted.as_deref().map(stmts).transpose()?,
@@ -548,6 +561,16 @@ pub fn unsat_proofs(
 }
 
 /// Statement ids of a stored round, each checked to exist.
+/// Stored (statement, condition value) pairs, their statement ids checked.
+fn outcome_pairs(
+    pairs: &[(u32, bool)],
+    stmts: &impl Fn(&[u32]) -> Result<std::collections::BTreeSet<StmtId>, EngineError>,
+) -> Result<std::collections::BTreeSet<(StmtId, bool)>, EngineError> {
+    let ids: Vec<u32> = pairs.iter().map(|(s, _)| *s).collect();
+    stmts(&ids)?;
+    Ok(pairs.iter().map(|&(s, o)| (StmtId(s), o)).collect())
+}
+
 fn stored_stmts(
     ids: &[u32],
     round: usize,
@@ -632,6 +655,7 @@ mod tests {
                 },
                 verdict: TestVerdict::Pass,
                 covered: ids(&[1, 3]),
+                outcomes: [(StmtId(1), true), (StmtId(1), false)].into(),
                 added: true,
                 prefix: Some(2),
                 predicted: None,
@@ -668,5 +692,6 @@ mod tests {
         let line = r#"{"sattar_session":2,"java":null,"fault":"sll.sizeErr","method":null,"spec":null,"ensures":null,"technique":"sat-tar","formula":"tarantula","min_scope":1,"switch_after":2,"keep_satisfied":true,"max_cores":8,"engine":"interp","bounds":{"scope":5,"bitwidth":null,"unroll":null,"max_unroll":64,"sat_time":60.0,"max_gates":4000000,"order":"statements"},"limits":{"max_steps":100000,"max_depth":1000,"timeout":5.0},"input":null,"files":[]}"#;
         let header: SessionHeader = serde_json::from_str(line).expect("an older header");
         assert_eq!(header.max_gen_scope, usize::MAX);
+        assert_eq!(header.domain, crate::Domain::Statements);
     }
 }

@@ -3,8 +3,9 @@
 use crate::localize::RankedStmt;
 use crate::{CoreAnalysis, TestRecord, TestVerdict};
 use sattar_java::StmtId;
-use sattar_rank::{Formula, Order, Ranking, Spectrum, TestCase, Verdict as RankVerdict};
-use std::collections::{BTreeSet, HashSet};
+use sattar_rank::{Formula, Order, Ranking, Scored, Spectrum, TestCase, Verdict as RankVerdict};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// The spectrum of `tests` over every statement some test covered (failing or invalid = fail).
 pub(crate) fn spectrum_of<'a>(tests: impl IntoIterator<Item = &'a TestRecord>) -> Spectrum<StmtId> {
@@ -15,16 +16,122 @@ pub(crate) fn spectrum_of<'a>(tests: impl IntoIterator<Item = &'a TestRecord>) -
         .collect();
     let mut spectrum = Spectrum::new(elements);
     for (i, t) in tests.into_iter().enumerate() {
-        let verdict = if t.verdict == TestVerdict::Pass {
-            RankVerdict::Pass
-        } else {
-            RankVerdict::Fail
-        };
         // Every covered statement is an element: adding cannot fail.
-        let _ =
-            spectrum.add_test_covering(TestCase::new(format!("t{i}"), verdict), t.covered.iter());
+        let _ = spectrum.add_test_covering(
+            TestCase::new(format!("t{i}"), rank_verdict(t)),
+            t.covered.iter(),
+        );
     }
     spectrum
+}
+
+/// What a spectrum's elements are (`--domain`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Domain {
+    /// Statements: a test covers a statement or not (the paper's spectra).
+    Statements,
+    /// Apollo's extended domain: a branch statement is rated per condition value it took, and
+    /// rated as its most suspicious value (docs/RANKING.md).
+    #[default]
+    Outcomes,
+}
+
+impl Domain {
+    /// Its name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Domain::Statements => "statements",
+            Domain::Outcomes => "outcomes",
+        }
+    }
+}
+
+/// One element of the spectrum over outcomes: a statement with the condition value it took, or
+/// `None` when the test covered it without a recorded value (no branch, or its condition threw).
+type OutcomeElem = (StmtId, Option<bool>);
+
+/// The elements one test covers in the outcome domain.
+fn outcome_elems(t: &TestRecord) -> impl Iterator<Item = OutcomeElem> + '_ {
+    t.covered.iter().flat_map(move |&s| {
+        let took: Vec<OutcomeElem> = [true, false]
+            .into_iter()
+            .filter(|o| t.outcomes.contains(&(s, *o)))
+            .map(|o| (s, Some(o)))
+            .collect();
+        if took.is_empty() {
+            vec![(s, None)]
+        } else {
+            took
+        }
+    })
+}
+
+/// Covered statements' ratings, and which of them a condition's value lifted.
+pub(crate) struct StmtScores {
+    /// Each covered statement's (susp, conf), by statement id.
+    pub scored: Vec<Scored<StmtId>>,
+    /// The statements rated above their rating as statements (by one value of a condition).
+    pub lifted: HashSet<StmtId>,
+}
+
+/// The tie-break tier of `s` (lower first): a statement that repairs the failing run alone
+/// before one that does not, then a statement rated as itself before one a condition's value
+/// lifted (docs/RANKING.md, *Apollo's extended domain*).
+pub(crate) fn tier(s: &StmtId, repairs: &HashSet<StmtId>, lifted: &HashSet<StmtId>) -> u32 {
+    2 * u32::from(!repairs.contains(s)) + u32::from(lifted.contains(s))
+}
+
+/// Each covered statement's (susp, conf) under `formula` over `domain` (no boost): in the
+/// outcome domain, a statement's rating is that of its most suspicious element.
+pub(crate) fn score_statements<'a>(
+    tests: impl IntoIterator<Item = &'a TestRecord>,
+    formula: &Formula,
+    domain: Domain,
+) -> StmtScores {
+    let tests: Vec<&TestRecord> = tests.into_iter().collect();
+    let plain = spectrum_of(tests.iter().copied()).score(formula);
+    match domain {
+        Domain::Statements => StmtScores {
+            scored: plain,
+            lifted: HashSet::new(),
+        },
+        Domain::Outcomes => {
+            let elements: BTreeSet<OutcomeElem> =
+                tests.iter().flat_map(|t| outcome_elems(t)).collect();
+            let mut spectrum = Spectrum::new(elements);
+            for (i, t) in tests.iter().enumerate() {
+                let covered: Vec<OutcomeElem> = outcome_elems(t).collect();
+                // Every covered element is an element: adding cannot fail.
+                let _ = spectrum
+                    .add_test_covering(TestCase::new(format!("t{i}"), rank_verdict(t)), &covered);
+            }
+            let mut scored = sattar_rank::collapse_max(&spectrum.score(formula), |e| e.0);
+            scored.sort_by_key(|s| s.id);
+            let as_stmt: HashMap<StmtId, (f64, f64)> = plain
+                .iter()
+                .map(|p| (p.id, (p.score, p.confidence)))
+                .collect();
+            let lifted = scored
+                .iter()
+                .filter(|o| {
+                    as_stmt
+                        .get(&o.id)
+                        .is_some_and(|&p| (o.score, o.confidence) > p)
+                })
+                .map(|o| o.id)
+                .collect();
+            StmtScores { scored, lifted }
+        }
+    }
+}
+
+fn rank_verdict(t: &TestRecord) -> RankVerdict {
+    if t.verdict == TestVerdict::Pass {
+        RankVerdict::Pass
+    } else {
+        RankVerdict::Fail
+    }
 }
 
 /// Ranks statements from tests' verdicts and coverage with `formula`, +1 for `boost`'s suspects,
@@ -32,16 +139,18 @@ pub(crate) fn spectrum_of<'a>(tests: impl IntoIterator<Item = &'a TestRecord>) -
 pub(crate) fn rank_tests<'a>(
     tests: impl IntoIterator<Item = &'a TestRecord>,
     formula: &Formula,
+    domain: Domain,
     boost: Option<&CoreAnalysis>,
 ) -> Vec<RankedStmt> {
-    let mut scored = spectrum_of(tests).score(formula);
-    let mut preferred = HashSet::new();
+    let StmtScores { mut scored, lifted } = score_statements(tests, formula, domain);
+    let mut repairs = HashSet::new();
     if let Some(a) = boost {
         let set: HashSet<StmtId> = a.suspects.iter().copied().collect();
         sattar_rank::boost_suspects(&mut scored, &set);
-        preferred = a.repairs_alone.iter().copied().collect();
+        repairs = a.repairs_alone.iter().copied().collect();
     }
-    let ranking = Ranking::preferring(scored, Order::ScoreThenConfidence, &preferred);
+    let tier = |s: &StmtId| tier(s, &repairs, &lifted);
+    let ranking = Ranking::tiered(scored, Order::ScoreThenConfidence, &tier);
     to_ranked(ranking, boost.map(|a| &a.suspects))
 }
 
@@ -62,4 +171,81 @@ pub(crate) fn to_ranked(
             in_core: core.is_some_and(|c| c.contains(&e.id)),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A test covering `stmts` whose conditions took `outcomes`.
+    fn test(verdict: TestVerdict, stmts: &[u32], outcomes: &[(u32, bool)]) -> TestRecord {
+        TestRecord {
+            input: sattar_heap::TestInput {
+                this: None,
+                args: Vec::new(),
+                heap: sattar_heap::Heap::default(),
+            },
+            verdict,
+            covered: stmts.iter().map(|&s| StmtId(s)).collect(),
+            outcomes: outcomes.iter().map(|&(s, o)| (StmtId(s), o)).collect(),
+            added: true,
+            prefix: None,
+            predicted: None,
+            timed_out: false,
+        }
+    }
+
+    fn fail() -> TestVerdict {
+        TestVerdict::Fail(vec!["post".into()])
+    }
+
+    /// s1 plain; s2 true when failing, false when passing; s3's condition threw in the failing
+    /// test and was true in one passing test; s4 only the failing test covers.
+    fn tests() -> Vec<TestRecord> {
+        vec![
+            test(fail(), &[1, 2, 3, 4], &[(2, true)]),
+            test(TestVerdict::Pass, &[1, 2, 3], &[(2, false), (3, true)]),
+            test(TestVerdict::Pass, &[1, 2], &[(2, false)]),
+        ]
+    }
+
+    fn rating(s: &StmtScores, id: u32) -> (f64, f64) {
+        let e = s.scored.iter().find(|e| e.id == StmtId(id)).expect("rated");
+        (e.score, e.confidence)
+    }
+
+    #[test]
+    fn a_condition_is_rated_by_its_most_suspicious_value() {
+        let tarantula = Formula::by_name("tarantula").expect("known");
+        let plain = score_statements(&tests(), &tarantula, Domain::Statements);
+        // F = 1, P = 2. s1, s2: ef 1, ep 2 → 1 / (1 + 1) = 0.5; s3: ef 1, ep 1 → 1 / 1.5.
+        assert_eq!(rating(&plain, 1), (0.5, 1.0));
+        assert_eq!(rating(&plain, 2), (0.5, 1.0));
+        assert!((rating(&plain, 3).0 - 2.0 / 3.0).abs() < 1e-12);
+        assert!(plain.lifted.is_empty());
+        let split = score_statements(&tests(), &tarantula, Domain::Outcomes);
+        // (s2, true): ef 1, ep 0 → 1; (s2, false): ef 0 → 0. s3 without a value: ef 1, ep 0.
+        assert_eq!(rating(&split, 1), (0.5, 1.0));
+        assert_eq!(rating(&split, 2), (1.0, 1.0));
+        assert_eq!(rating(&split, 3), (1.0, 1.0));
+        assert_eq!(rating(&split, 4), (1.0, 1.0));
+        let lifted: BTreeSet<u32> = split.lifted.iter().map(|s| s.0).collect();
+        assert_eq!(lifted, BTreeSet::from([2, 3]));
+    }
+
+    #[test]
+    fn a_lifted_condition_ranks_below_a_statement_it_ties() {
+        let tarantula = Formula::by_name("tarantula").expect("known");
+        let ranks: Vec<(u32, usize)> = rank_tests(&tests(), &tarantula, Domain::Outcomes, None)
+            .iter()
+            .map(|r| (r.stmt.0, r.rank))
+            .collect();
+        // s2, s3 and s4 tie at (1, 1); s4 is rated as itself, so it goes first.
+        assert_eq!(ranks, vec![(4, 1), (2, 3), (3, 3), (1, 4)]);
+        let plain: Vec<(u32, usize)> = rank_tests(&tests(), &tarantula, Domain::Statements, None)
+            .iter()
+            .map(|r| (r.stmt.0, r.rank))
+            .collect();
+        assert_eq!(plain, vec![(4, 1), (3, 2), (1, 4), (2, 4)]);
+    }
 }

@@ -32,6 +32,7 @@ fn record(s: &Subject, input: sattar_heap::TestInput) -> TestRecord {
     TestRecord {
         input,
         verdict: j.verdict,
+        outcomes: sattar_engine::outcomes_of(&j.execution.trace),
         covered: j.execution.covered,
         added: true,
         prefix: None,

@@ -96,6 +96,7 @@ fn eval_runs_killed_mutants_as_faults_and_ranks_omissions_around_the_gap() {
         threads: 2,
         scope: 3,
         formula: "tarantula".into(),
+        domain: sattar_engine::Domain::default(),
         relaxed: false,
         bugassist_solves: 10,
         mutants: 40,

@@ -126,12 +126,19 @@ impl<E: Clone + Eq + Hash> Ranking<E> {
     /// worst rank grows (a tie group only splits), so the worst rank of a preferred element can
     /// only fall and that of any other stays.
     pub fn preferring(scored: Vec<Scored<E>>, order: Order, preferred: &HashSet<E>) -> Self {
+        Self::tiered(scored, order, &|e| u32::from(!preferred.contains(e)))
+    }
+
+    /// Ranks scored elements as [`Ranking::new`], then breaks what `order` leaves tied by `tier`:
+    /// a lower tier ranks above a higher one it ties with. As with [`Ranking::preferring`], a tie
+    /// group only splits, so no element's worst rank grows.
+    pub fn tiered(scored: Vec<Scored<E>>, order: Order, tier: &dyn Fn(&E) -> u32) -> Self {
         let mut items: Vec<(usize, Scored<E>)> =
             scored.into_iter().map(sanitize).enumerate().collect();
         items.sort_by(|(_, a), (_, b)| descending(a, b));
         let scores: Vec<f64> = items.iter().map(|(_, s)| s.score).collect();
         let ranks: Vec<Rank> = (0..items.len())
-            .map(|i| rank_at(&items, &scores, i, order, preferred))
+            .map(|i| rank_at(&items, &scores, i, order, tier))
             .collect();
         let mut entries: Vec<(usize, RankedEntry<E>)> = items
             .into_iter()
@@ -230,13 +237,13 @@ fn descending<E>(a: &Scored<E>, b: &Scored<E>) -> Ordering {
 }
 
 /// The rank of item `i` in a list sorted by descending score: among the items tied with it
-/// under `order`, the preferred ones rank above the others.
+/// under `order`, those of a lower tier rank above the others.
 fn rank_at<E: Eq + Hash>(
     items: &[(usize, Scored<E>)],
     scores: &[f64],
     i: usize,
     order: Order,
-    preferred: &HashSet<E>,
+    tier: &dyn Fn(&E) -> u32,
 ) -> Rank {
     let s = scores[i];
     let start = scores.partition_point(|&x| above(x, s));
@@ -257,12 +264,9 @@ fn rank_at<E: Eq + Hash>(
                 .collect(),
         ),
     };
-    let mine = preferred.contains(&items[i].1.id);
-    let preferred_tied = tied.iter().filter(|o| preferred.contains(&o.id)).count();
-    let (above_in_tie, equal) = match mine {
-        true => (0, preferred_tied),
-        false => (preferred_tied, tied.len() - preferred_tied),
-    };
+    let mine = tier(&items[i].1.id);
+    let above_in_tie = tied.iter().filter(|o| tier(&o.id) < mine).count();
+    let equal = tied.iter().filter(|o| tier(&o.id) == mine).count();
     Rank {
         higher: start + higher + above_in_tie,
         equal,

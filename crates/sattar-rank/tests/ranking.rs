@@ -294,3 +294,26 @@ fn cloning_not_applied_below_one() {
     let ochiai = Formula::by_name("ochiai").unwrap();
     assert_eq!(s.score(&ochiai), s.score_cloned(&ochiai));
 }
+
+/// Three tiers in the reference example's tie group {tie1, fault, tie2}: each splits off in
+/// tier order (fault 0, tie2 1, tie1 2), one rank apart; nothing outside the group moves.
+#[test]
+fn tiers_split_a_tie_group_in_their_order() {
+    let plain = reference_example();
+    let scored: Vec<Scored<&str>> = plain
+        .entries()
+        .iter()
+        .map(|e| sc(e.id, e.score, e.confidence))
+        .collect();
+    let tier = |id: &&str| match *id {
+        "fault" => 0,
+        "tie2" => 1,
+        _ => 2,
+    };
+    let r = Ranking::tiered(scored, Order::ScoreThenConfidence, &tier);
+    let worst = |id| r.rank_of(&id).unwrap().worst();
+    assert_eq!((worst("fault"), worst("tie2"), worst("tie1")), (3, 4, 5));
+    for id in ["top1", "top2", "sameScoreLowerConf", "low"] {
+        assert_eq!(r.rank_of(&id), plain.rank_of(&id), "{id}");
+    }
+}

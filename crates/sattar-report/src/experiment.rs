@@ -44,6 +44,8 @@ pub struct EvalSetup {
     pub scope: usize,
     /// The SBFL formula of the spectrum techniques.
     pub formula: String,
+    /// What the spectrum techniques rate (`outcomes` or `statements`).
+    pub domain: String,
     /// Worker threads.
     pub threads: usize,
     /// Fault-revealing inputs whose job failed (`FAULT run N: why`): they have no rows.
@@ -160,8 +162,8 @@ pub fn eval_markdown(rows: &[EvalRow], setup: &EvalSetup, wall: f64) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "Mean worst-case rank of the faulty statement (mean tests) over {} fault-revealing inputs per fault, seed {}, pool scope {}, formula {}. SAT-TAR_user is an ideal user who stops at the best round.\n",
-        setup.runs, setup.seed, setup.scope, setup.formula
+        "Mean worst-case rank of the faulty statement (mean tests) over {} fault-revealing inputs per fault, seed {}, pool scope {}, formula {} over {}. SAT-TAR_user is an ideal user who stops at the best round.\n",
+        setup.runs, setup.seed, setup.scope, setup.formula, setup.domain
     );
     let header = |out: &mut String, cols: &[&str]| {
         let _ = writeln!(out, "| fault | {} |", cols.join(" | "));
@@ -592,6 +594,7 @@ mod tests {
             seed: 1,
             scope: 3,
             formula: "tarantula".into(),
+            domain: "outcomes".into(),
             threads: 1,
             left_out: vec!["a.found run 1: too large".into()],
             mutants: vec![],
@@ -651,6 +654,7 @@ mod tests {
             seed: 1,
             scope: 3,
             formula: "tarantula".into(),
+            domain: "outcomes".into(),
             threads: 1,
             left_out: vec![],
             mutants: vec![],

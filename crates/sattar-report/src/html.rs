@@ -131,7 +131,7 @@ fn header(out: &mut String, rep: &Report) {
         out,
         "<p id=\"summary\">technique <b>{}</b>, formula <b>{}</b>; violated: {violated}; {} tests",
         escape(&rep.technique),
-        escape(&rep.formula),
+        escape(&rep.rating()),
         rep.tests
     );
     if let Some(f) = &rep.fault {
@@ -479,6 +479,7 @@ mod tests {
             method: format!("A.{hostile}"),
             technique: "sat-tar".into(),
             formula: "tarantula".into(),
+            domain: "outcomes".into(),
             violated: vec![format!("ok{hostile}")],
             suspects: vec![2],
             rounds: vec![RoundSummary {

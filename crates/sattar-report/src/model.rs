@@ -64,6 +64,10 @@ pub struct Report {
     pub technique: String,
     /// The suspiciousness formula (`tarantula`, `ochiai`, …).
     pub formula: String,
+    /// What the spectrum rates: `outcomes` (branch statements per condition value) or
+    /// `statements`.
+    #[serde(default)]
+    pub domain: String,
     /// The specification constraints the failing run violates.
     pub violated: Vec<String>,
     /// The statement ids of the minimal unsatisfiable core.
@@ -85,6 +89,15 @@ pub fn report_json(report: &Report) -> Result<serde_json::Value, serde_json::Err
 }
 
 impl Report {
+    /// The formula and what it rates: `tarantula over outcomes` (the formula alone when the
+    /// report does not say).
+    pub fn rating(&self) -> String {
+        match self.domain.as_str() {
+            "" => self.formula.clone(),
+            d => format!("{} over {d}", self.formula),
+        }
+    }
+
     /// The highest suspiciousness of the ranking (`None` when nothing is ranked or all are NaN).
     pub fn top_susp(&self) -> Option<f64> {
         self.ranking
@@ -128,6 +141,7 @@ mod tests {
             method: "A.m".into(),
             technique: "sat-tar".into(),
             formula: "tarantula".into(),
+            domain: "outcomes".into(),
             violated: vec![],
             suspects: vec![],
             rounds: vec![],

@@ -1,7 +1,7 @@
 //! The human table of a report: one line per statement, never wider than [`WIDTH`] columns.
 //!
 //! ```text
-//! LinkedList.delete: technique sat-tar, formula tarantula
+//! LinkedList.delete: technique sat-tar, formula tarantula over outcomes
 //! rank  susp  conf  core  location            statement
 //!    1  1.83  1.00   *    LinkedList.java:23  size = size - 1;
 //! violated: sizeOk; 12 tests; fault sll.sizeErr (line 23) at rank 1
@@ -79,11 +79,13 @@ fn wrap(parts: &[String], w: usize) -> Vec<String> {
     lines
 }
 
-/// `LinkedList.delete: technique sat-tar, formula tarantula`
+/// `LinkedList.delete: technique sat-tar, formula tarantula over outcomes`
 fn caption(report: &Report) -> String {
     clean(&format!(
         "{}: technique {}, formula {}",
-        report.method, report.technique, report.formula
+        report.method,
+        report.technique,
+        report.rating()
     ))
 }
 
@@ -343,6 +345,7 @@ mod tests {
             method: "LinkedList.delete".into(),
             technique: "sat-tar".into(),
             formula: "tarantula".into(),
+            domain: "outcomes".into(),
             violated: vec!["sizeOk".into()],
             suspects: vec![10, 4],
             rounds: vec![],
@@ -365,7 +368,7 @@ mod tests {
     fn a_small_report_prints_exactly() {
         let out = render_text(&report(), &TextOptions::default());
         let want = "\
-LinkedList.delete: technique sat-tar, formula tarantula
+LinkedList.delete: technique sat-tar, formula tarantula over outcomes
 rank  susp  conf  core  location            statement
    1  1.83  1.00   *    LinkedList.java:23  size = size - 1;
    3  0.50  1.00   *    LinkedList.java:17  if (lst.key == k)

@@ -29,6 +29,7 @@ fn report() -> Report {
         method: "LinkedList.delete".into(),
         technique: "sat-tar".into(),
         formula: "tarantula".into(),
+        domain: "outcomes".into(),
         violated: vec!["sizeOk".into()],
         suspects: vec![10, 4],
         rounds: vec![],
@@ -305,7 +306,7 @@ fn the_run_names_the_tool_rule_artifact_and_localization() {
     assert_eq!(
         run["properties"],
         json!({
-            "method": "LinkedList.delete", "technique": "sat-tar", "formula": "tarantula",
+            "method": "LinkedList.delete", "technique": "sat-tar", "formula": "tarantula", "domain": "outcomes",
             "violated": ["sizeOk"], "suspects": [10, 4], "tests": 12,
             "fault": { "id": "sll.sizeErr", "faultyLines": [23], "rank": 1 }
         })

@@ -114,6 +114,7 @@ impl LocalizePlan {
         let options = LocalizeOptions {
             technique,
             formula: h.formula.clone(),
+            domain: h.domain,
             min_scope: h.min_scope,
             max_gen_scope: h.max_gen_scope,
             gen_conflicts: h.gen_conflicts,
@@ -280,6 +281,7 @@ fn header(
         ensures: request.ensures.clone(),
         technique: o.technique.name().into(),
         formula: o.formula.clone(),
+        domain: o.domain,
         min_scope: o.min_scope,
         max_gen_scope: o.max_gen_scope,
         gen_conflicts: o.gen_conflicts,
@@ -527,6 +529,7 @@ impl LocalizeSession<'_> {
             method: subject.method_name(),
             technique: loc.options().technique.name().into(),
             formula: loc.options().formula.clone(),
+            domain: loc.options().domain.name().into(),
             violated: loc.violated().to_vec(),
             suspects: loc.analysis.suspects.iter().map(|s| s.0).collect(),
             rounds,

@@ -488,6 +488,8 @@ pub struct EvalRequest {
     pub scope: usize,
     /// The SBFL formula of the spectrum techniques.
     pub formula: String,
+    /// The spectrum techniques' elements (`--domain`).
+    pub domain: crate::Domain,
     /// The paper's relaxed cores (postconditions the failing run satisfies stay soft).
     pub relaxed: bool,
     /// The most solves BugAssist's search spends per input (`--bugassist-solves`).
@@ -640,6 +642,7 @@ fn experiment_options(req: &EvalRequest, catalog: &Catalog) -> Result<EvalOption
         threads,
         scope: req.scope,
         formula: req.formula.clone(),
+        domain: req.domain,
         relaxed: req.relaxed,
         bugassist_solves: req.bugassist_solves,
         mutants: req.mutants,
@@ -668,6 +671,7 @@ fn eval_setup(opts: EvalOptions, catalog: &Catalog) -> EvalSetup {
         seed: opts.seed,
         scope: opts.scope,
         formula: opts.formula,
+        domain: opts.domain.name().into(),
         threads: opts.threads,
         left_out: Vec::new(),
         mutants: Vec::new(),
