@@ -52,6 +52,14 @@ fn reference_example_worst_average_best() {
     assert_eq!(r.rank_of(&"low").unwrap().worst(), 7);
 }
 
+/// A ranking's entries scored again, to rank them another way.
+fn scored_again(r: &Ranking<&'static str>) -> Vec<Scored<&'static str>> {
+    r.entries()
+        .iter()
+        .map(|e| sc(e.id, e.score, e.confidence))
+        .collect()
+}
+
 /// The reference example with `fault` and `tie2` preferred: the tie group {tie1, fault, tie2}
 /// splits into {fault, tie2} at ranks 3–4 and {tie1} at 5; nothing outside the group moves,
 /// and a preferred element outside any tie (`top1`) keeps its rank.
@@ -59,11 +67,7 @@ fn reference_example_worst_average_best() {
 fn preferred_elements_rank_first_within_their_tie_only() {
     let preferred: HashSet<&str> = ["fault", "tie2", "top1", "low"].into_iter().collect();
     let plain = reference_example();
-    let scored: Vec<Scored<&str>> = plain
-        .entries()
-        .iter()
-        .map(|e| sc(e.id, e.score, e.confidence))
-        .collect();
+    let scored = scored_again(&plain);
     let r = Ranking::preferring(scored.clone(), Order::ScoreThenConfidence, &preferred);
     let rank = |id| r.rank_of(&id).unwrap();
     assert_eq!(
@@ -300,11 +304,7 @@ fn cloning_not_applied_below_one() {
 #[test]
 fn tiers_split_a_tie_group_in_their_order() {
     let plain = reference_example();
-    let scored: Vec<Scored<&str>> = plain
-        .entries()
-        .iter()
-        .map(|e| sc(e.id, e.score, e.confidence))
-        .collect();
+    let scored = scored_again(&plain);
     let tier = |id: &&str| match *id {
         "fault" => 0,
         "tie2" => 1,
