@@ -3,7 +3,9 @@
 use crate::localize::RankedStmt;
 use crate::{CoreAnalysis, TestRecord, TestVerdict};
 use sattar_java::StmtId;
-use sattar_rank::{Formula, Order, Ranking, Scored, Spectrum, TestCase, Verdict as RankVerdict};
+use sattar_rank::{
+    same_score, Formula, Order, Ranking, Scored, Spectrum, TestCase, Verdict as RankVerdict,
+};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeSet, HashMap, HashSet};
 
@@ -114,16 +116,18 @@ pub(crate) fn score_statements<'a>(
                 .collect();
             let lifted = scored
                 .iter()
-                .filter(|o| {
-                    as_stmt
-                        .get(&o.id)
-                        .is_some_and(|&p| (o.score, o.confidence) > p)
-                })
+                .filter(|o| as_stmt.get(&o.id).is_some_and(|&p| rated_above(o, p)))
                 .map(|o| o.id)
                 .collect();
             StmtScores { scored, lifted }
         }
     }
+}
+
+/// Whether `o` is rated above (score, confidence) `p`, ties within the ranking's tolerance.
+fn rated_above(o: &Scored<StmtId>, (score, confidence): (f64, f64)) -> bool {
+    let above = |a: f64, b: f64| a > b && !same_score(a, b);
+    above(o.score, score) || (same_score(o.score, score) && above(o.confidence, confidence))
 }
 
 fn rank_verdict(t: &TestRecord) -> RankVerdict {
