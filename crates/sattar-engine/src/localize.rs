@@ -10,7 +10,7 @@ use crate::{cores, judge, CoreAnalysis, CoreRequest, Domain, EngineError, Subjec
 use sattar_encode::EncodeOptions;
 use sattar_heap::TestInput;
 use sattar_java::{Execution, Limits, StmtId, Termination};
-use sattar_rank::{Formula, Order, Ranking, Scored, Spectrum};
+use sattar_rank::{Formula, Order, Scored, Spectrum};
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 /// Which technique the loop runs.
@@ -615,9 +615,7 @@ impl<'s> Localizer<'s> {
                 .collect(),
             _ => HashSet::new(),
         };
-        let StmtScores { scored, lifted } = self.scored_as(technique);
-        let tier = |s: &StmtId| crate::spectrum::tier(s, &repairs, &lifted);
-        let ranking = Ranking::tiered(scored, order, &tier);
+        let ranking = self.scored_as(technique).rank(order, &repairs);
         crate::spectrum::to_ranked(ranking, Some(&self.boosted))
     }
 

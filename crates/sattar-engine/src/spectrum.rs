@@ -77,11 +77,15 @@ pub(crate) struct StmtScores {
     pub lifted: HashSet<StmtId>,
 }
 
-/// The tie-break tier of `s` (lower first): a statement that repairs the failing run alone
-/// before one that does not, then a statement rated as itself before one a condition's value
-/// lifted (docs/RANKING.md, *Apollo's extended domain*).
-pub(crate) fn tier(s: &StmtId, repairs: &HashSet<StmtId>, lifted: &HashSet<StmtId>) -> u32 {
-    2 * u32::from(!repairs.contains(s)) + u32::from(lifted.contains(s))
+impl StmtScores {
+    /// The ranking by `order`, ties broken by tier (lower first): a statement in `repairs` (it
+    /// repairs the failing run alone) before one that is not, then a statement rated as itself
+    /// before one a condition's value lifted (docs/RANKING.md, *How sattar's spectra use it*).
+    pub fn rank(self, order: Order, repairs: &HashSet<StmtId>) -> Ranking<StmtId> {
+        let lifted = self.lifted;
+        let tier = |s: &StmtId| 2 * u32::from(!repairs.contains(s)) + u32::from(lifted.contains(s));
+        Ranking::tiered(self.scored, order, &tier)
+    }
 }
 
 /// Each covered statement's (susp, conf) under `formula` over `domain` (no boost): in the
@@ -99,14 +103,14 @@ pub(crate) fn score_statements<'a>(
             lifted: HashSet::new(),
         },
         Domain::Outcomes => {
-            let elements: BTreeSet<OutcomeElem> =
-                tests.iter().flat_map(|t| outcome_elems(t)).collect();
-            let mut spectrum = Spectrum::new(elements);
-            for (i, t) in tests.iter().enumerate() {
-                let covered: Vec<OutcomeElem> = outcome_elems(t).collect();
+            let per_test: Vec<Vec<OutcomeElem>> =
+                tests.iter().map(|t| outcome_elems(t).collect()).collect();
+            let mut spectrum =
+                Spectrum::new(per_test.iter().flatten().copied().collect::<BTreeSet<_>>());
+            for (i, (t, covered)) in tests.iter().zip(&per_test).enumerate() {
                 // Every covered element is an element: adding cannot fail.
                 let _ = spectrum
-                    .add_test_covering(TestCase::new(format!("t{i}"), rank_verdict(t)), &covered);
+                    .add_test_covering(TestCase::new(format!("t{i}"), rank_verdict(t)), covered);
             }
             let mut scored = sattar_rank::collapse_max(&spectrum.score(formula), |e| e.0);
             scored.sort_by_key(|s| s.id);
@@ -146,15 +150,14 @@ pub(crate) fn rank_tests<'a>(
     domain: Domain,
     boost: Option<&CoreAnalysis>,
 ) -> Vec<RankedStmt> {
-    let StmtScores { mut scored, lifted } = score_statements(tests, formula, domain);
+    let mut scores = score_statements(tests, formula, domain);
     let mut repairs = HashSet::new();
     if let Some(a) = boost {
         let set: HashSet<StmtId> = a.suspects.iter().copied().collect();
-        sattar_rank::boost_suspects(&mut scored, &set);
+        sattar_rank::boost_suspects(&mut scores.scored, &set);
         repairs = a.repairs_alone.iter().copied().collect();
     }
-    let tier = |s: &StmtId| tier(s, &repairs, &lifted);
-    let ranking = Ranking::tiered(scored, Order::ScoreThenConfidence, &tier);
+    let ranking = scores.rank(Order::ScoreThenConfidence, &repairs);
     to_ranked(ranking, boost.map(|a| &a.suspects))
 }
 
