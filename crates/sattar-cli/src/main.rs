@@ -10,6 +10,10 @@ mod localize;
 mod out;
 
 use clap::{Parser, Subcommand, ValueEnum};
+
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::process::ExitCode;
 
 /// Localize faults in Java data-structure code from its relational specification.

@@ -285,6 +285,8 @@ fn failing_inputs(pool: &[TestRecord], runs: usize, rng: &mut SplitMix64) -> Vec
 /// One fault-revealing input of one fault: every technique runs on it.
 struct Job {
     fault: Fault,
+    /// The fault's subject, loaded once for all its inputs.
+    subject: Arc<Subject>,
     /// Where the ranking should put the fault: the faulty lines, or around an omission.
     lines: Vec<(String, u32)>,
     run: usize,
@@ -340,9 +342,10 @@ pub struct Evaluated {
     pub mutants: Vec<String>,
 }
 
-/// The jobs of catalog faults: per fault, its pool of valid inputs (shared by faults with the
-/// same mutations, built in parallel) and `runs` failing inputs drawn from it, each with its
-/// own seed for TAR_rand.
+/// The jobs of catalog faults: per fault, its subject and its pool of valid inputs (shared by
+/// faults with the same mutations, built in parallel) and `runs` failing inputs drawn from it,
+/// each with its own seed for TAR_rand. Faults whose valid inputs are the same (same classes,
+/// spec and finitization) share one generation of them.
 fn catalog_jobs(faults: &[Fault], opts: &EvalOptions) -> Result<Vec<Job>, EngineError> {
     let key = |f: &Fault| {
         let lines: Vec<u32> = f.mutations.iter().map(|m| m.line).collect();
@@ -354,17 +357,62 @@ fn catalog_jobs(faults: &[Fault], opts: &EvalOptions) -> Result<Vec<Job>, Engine
             distinct.push(f);
         }
     }
-    let built = parallel_map(&distinct, opts.threads, &|f: &&Fault| fault_pool(f, opts));
-    let mut pools: BTreeMap<String, Arc<Vec<TestRecord>>> = BTreeMap::new();
-    for (f, pool) in distinct.iter().zip(built) {
-        pools.insert(key(f), Arc::new(pool?));
+    let threads = opts.threads;
+    let subjects: Vec<Arc<Subject>> = parallel_map(&distinct, threads, &|f: &&Fault| {
+        Subject::of_fault(f).map(Arc::new)
+    })
+    .into_iter()
+    .collect::<Result<_, _>>()?;
+    let valid = shared_valid_inputs(&subjects, opts)?;
+    let built = parallel_map(&subjects, threads, &|s: &Arc<Subject>| {
+        let inputs = valid[&valid_inputs_key(s, opts.scope)].clone();
+        with_failures(s, judged_pool(s, inputs)?, opts.scope, opts.runs)
+    });
+    let mut pools: BTreeMap<String, (Arc<Subject>, Arc<Vec<TestRecord>>)> = BTreeMap::new();
+    for ((f, subject), pool) in distinct.iter().zip(subjects).zip(built) {
+        pools.insert(key(f), (subject, Arc::new(pool?)));
     }
     let mut jobs = Vec::new();
     for fault in faults {
         let lines = fault.faulty_locations();
-        fault_jobs(fault, lines, pools[&key(fault)].clone(), opts, &mut jobs);
+        let (subject, pool) = &pools[&key(fault)];
+        let shared = (subject.clone(), pool.clone());
+        fault_jobs(fault, lines, shared, opts, &mut jobs);
     }
     Ok(jobs)
+}
+
+/// What a subject's valid inputs depend on: its classes, spec and finitization at `scope`
+/// (which names the statics its method uses); a subject with arrays, whose inputs come from
+/// its method's SAT encoding, is its own key.
+fn valid_inputs_key(subject: &Subject, scope: usize) -> String {
+    let schema = subject.program.schema();
+    match subject.program.has_arrays() {
+        true => format!("{:p}", subject),
+        false => match finitization(subject, scope) {
+            Ok(fin) => format!("{schema:?}|{:?}|{fin:?}", subject.spec),
+            Err(e) => format!("{:p}|{e}", subject),
+        },
+    }
+}
+
+/// The valid inputs of each distinct [`valid_inputs_key`] of `subjects`, generated in parallel.
+fn shared_valid_inputs(
+    subjects: &[Arc<Subject>],
+    opts: &EvalOptions,
+) -> Result<BTreeMap<String, Vec<TestInput>>, EngineError> {
+    let mut distinct: BTreeMap<String, &Subject> = BTreeMap::new();
+    for s in subjects {
+        distinct.entry(valid_inputs_key(s, opts.scope)).or_insert(s);
+    }
+    let todo: Vec<(&String, &&Subject)> = distinct.iter().collect();
+    let built = parallel_map(&todo, opts.threads, &|(_, s)| {
+        valid_inputs(s, opts.scope, opts.seed).map(|(inputs, _)| inputs)
+    });
+    todo.iter()
+        .zip(built)
+        .map(|((k, _), inputs)| Ok(((*k).clone(), inputs?)))
+        .collect()
 }
 
 /// `runs` jobs of one fault, drawn from its pool. Each fault draws from its own stream, so
@@ -372,7 +420,7 @@ fn catalog_jobs(faults: &[Fault], opts: &EvalOptions) -> Result<Vec<Job>, Engine
 fn fault_jobs(
     fault: &Fault,
     lines: Vec<(String, u32)>,
-    pool: Arc<Vec<TestRecord>>,
+    (subject, pool): (Arc<Subject>, Arc<Vec<TestRecord>>),
     opts: &EvalOptions,
     jobs: &mut Vec<Job>,
 ) {
@@ -383,6 +431,7 @@ fn fault_jobs(
     {
         jobs.push(Job {
             fault: fault.clone(),
+            subject: subject.clone(),
             lines: lines.clone(),
             run,
             input,
@@ -425,12 +474,13 @@ fn mutant_jobs(
             }
         };
         for m in select(&set, opts.mutants, fault_seed(opts.seed, &set.method)) {
+            let subject = Arc::new(Subject::of_fault(&m.fault)?);
             let lines = match m.is_omission() {
-                true => omission_neighbours(&Subject::of_fault(&m.fault)?, &m.fault),
+                true => omission_neighbours(&subject, &m.fault),
                 false => m.fault.faulty_locations(),
             };
             let pool = Arc::new(set.pools.get(&m.fault.id).cloned().unwrap_or_default());
-            fault_jobs(&m.fault, lines, pool, opts, &mut jobs);
+            fault_jobs(&m.fault, lines, (subject, pool), opts, &mut jobs);
             done.mutants.push(m.fault.id.clone());
         }
         done.mutant_sets.push(set);
@@ -444,19 +494,6 @@ fn fault_seed(seed: u64, id: &str) -> u64 {
         (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
     });
     SplitMix64(seed ^ hash).next_u64()
-}
-
-/// The pool of one fault: the generator's (or, for arrays it cannot enumerate, the encoder's)
-/// valid inputs, judged on the fault's code, with fault-revealing inputs added if none is.
-fn fault_pool(fault: &Fault, opts: &EvalOptions) -> Result<Vec<TestRecord>, EngineError> {
-    let subject = Subject::of_fault(fault)?;
-    let (inputs, _) = valid_inputs(&subject, opts.scope, opts.seed)?;
-    with_failures(
-        &subject,
-        judged_pool(&subject, inputs)?,
-        opts.scope,
-        opts.runs,
-    )
 }
 
 /// Runs the jobs in parallel; the results come back in job order.
@@ -543,7 +580,7 @@ fn run_job(job: &Job, opts: &EvalOptions) -> Result<Vec<EvalRow>, EngineError> {
 /// What every row of one job shares: the job, its subject, the faulty lines and the formula.
 struct JobContext<'j> {
     job: &'j Job,
-    subject: Subject,
+    subject: Arc<Subject>,
     lines: Vec<(String, u32)>,
     formula: Formula,
     domain: Domain,
@@ -565,7 +602,7 @@ impl<'j> JobContext<'j> {
             .map_err(|e| EngineError::Usage(format!("--formula {}: {e}", opts.formula)))?;
         Ok(JobContext {
             job,
-            subject: Subject::of_fault(&job.fault)?,
+            subject: job.subject.clone(),
             lines: job.lines.clone(),
             formula,
             domain: opts.domain,
@@ -690,10 +727,11 @@ impl<'j> JobContext<'j> {
         .map_err(|e| EngineError::Usage(e.to_string()))?
         .trace;
         let conflicts = s.loc.options().gen_conflicts;
+        // The loop's failing path: built with the same options TAR_DT's own would be.
         let dt = directed_tests(
             &self.subject,
-            &s.loc.initial,
-            &trace,
+            (&s.loc.initial, &trace),
+            s.loc.failing_path()?,
             s.tests,
             conflicts,
             exec,

@@ -516,7 +516,7 @@ impl<'s> Localizer<'s> {
     }
 
     /// The failing run located for generation: the same every round, so computed once.
-    fn failing_path(&self) -> Result<&FailingPath, EngineError> {
+    pub fn failing_path(&self) -> Result<&FailingPath, EngineError> {
         if let Some(p) = self.failing_path.get() {
             return Ok(p);
         }

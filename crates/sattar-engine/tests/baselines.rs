@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
 
 use sattar_catalog::inputs;
-use sattar_engine::baselines::{apg, directed_tests, pcs, random_tests};
+use sattar_engine::baselines::{apg, directed_tests, failing_path, pcs, random_tests};
 use sattar_engine::{
     judge, Interpreter, SplitMix64, Subject, SubjectRequest, TestRecord, TestVerdict,
 };
@@ -94,10 +94,11 @@ fn directed_tests_start_from_the_failing_run_and_bring_new_coverage() {
     let trace = sattar_java::run(&s.program, s.method, &failing.input, Limits::default())
         .expect("runs")
         .trace;
+    let path = failing_path(&s, &failing).expect("locates the failing run");
     let tests = directed_tests(
         &s,
-        &failing,
-        &trace,
+        (&failing, &trace),
+        &path,
         4,
         None,
         &mut Interpreter(Limits::default()),

@@ -20,8 +20,8 @@ impl Session {
             self.num_groups()
         )?;
         writeln!(w, "p cnf {} {}", self.num_vars(), self.clauses.len())?;
-        for c in &self.clauses {
-            write_clause(w, &c.lits, None)?;
+        for (_, lits) in self.clauses.iter() {
+            write_clause(w, lits, None)?;
         }
         Ok(())
     }
@@ -37,10 +37,10 @@ impl Session {
             self.clauses.len(),
             numbers.len()
         )?;
-        for c in &self.clauses {
-            let tag = c.group.and_then(|g| numbers.get(&g)).copied().unwrap_or(0);
+        for (group, lits) in self.clauses.iter() {
+            let tag = group.and_then(|g| numbers.get(&g)).copied().unwrap_or(0);
             write!(w, "{{{tag}}} ")?;
-            write_clause(w, &c.lits, None)?;
+            write_clause(w, lits, None)?;
         }
         Ok(())
     }
@@ -58,13 +58,13 @@ impl Session {
         let total = self.clauses.len() + soft.len();
         self.write_group_comments(w, &numbers)?;
         writeln!(w, "p wcnf {} {} {}", self.num_vars(), total, top)?;
-        for c in &self.clauses {
-            let guard = match c.group.filter(|g| numbers.contains_key(g)) {
+        for (group, lits) in self.clauses.iter() {
+            let guard = match group.filter(|g| numbers.contains_key(g)) {
                 Some(g) => Some(!self.selector(g).map_err(io::Error::other)?.positive()),
                 None => None,
             };
             write!(w, "{top} ")?;
-            write_clause(w, &c.lits, guard)?;
+            write_clause(w, lits, guard)?;
         }
         for g in soft {
             let sel = self.selector(g).map_err(io::Error::other)?;

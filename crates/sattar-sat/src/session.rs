@@ -103,11 +103,35 @@ struct GroupInfo {
     selector: Var,
 }
 
-/// One recorded clause: `group` is `None` for hard clauses; `lits` exclude the selector.
-#[derive(Clone, Debug)]
+/// The clauses recorded so far, in order, each with its group (`None` for hard clauses) and
+/// without its selector. One flat literal array, so that a fork copies two vectors rather than
+/// one allocation per clause.
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Recorded {
-    pub(crate) group: Option<GroupId>,
-    pub(crate) lits: Vec<Lit>,
+    lits: Vec<Lit>,
+    /// Per clause: where its literals end in `lits`, and its group.
+    ends: Vec<(usize, Option<GroupId>)>,
+}
+
+impl Recorded {
+    /// Appends a clause.
+    fn push(&mut self, lits: &[Lit], group: Option<GroupId>) {
+        self.lits.extend_from_slice(lits);
+        self.ends.push((self.lits.len(), group));
+    }
+
+    /// The number of clauses.
+    pub(crate) fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Each clause's group and literals, in order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (Option<GroupId>, &[Lit])> + '_ {
+        let starts = std::iter::once(0).chain(self.ends.iter().map(|&(end, _)| end));
+        (self.ends.iter())
+            .zip(starts)
+            .map(|(&(end, group), start)| (group, &self.lits[start..end]))
+    }
 }
 
 /// A circuit, its lazily built CNF, groups, and one incremental solver answering all queries.
@@ -119,7 +143,7 @@ pub struct Session {
     selector_group: HashMap<Var, GroupId>,
     /// Groups made hard: always enabled, written as hard clauses by the exporters.
     pub(crate) hardened: HashSet<GroupId>,
-    pub(crate) clauses: Vec<Recorded>,
+    pub(crate) clauses: Recorded,
     /// The unit clause of each hardening, after how many recorded clauses it went to the solver
     /// (so that a fork gives its solver every clause in the same order).
     harden_units: Vec<(usize, Lit)>,
@@ -150,7 +174,7 @@ impl Session {
             groups: Vec::new(),
             selector_group: HashMap::new(),
             hardened: HashSet::new(),
-            clauses: Vec::new(),
+            clauses: Recorded::default(),
             harden_units: Vec::new(),
             budget: Budget::default(),
             budget_start: Instant::now(),
@@ -165,14 +189,14 @@ impl Session {
     pub fn fork(&self) -> Session {
         let mut solver = Solver::new();
         let mut units = self.harden_units.iter().peekable();
-        for (i, c) in self.clauses.iter().enumerate() {
+        for (i, (group, lits)) in self.clauses.iter().enumerate() {
             while let Some((_, unit)) = units.next_if(|(at, _)| *at == i) {
-                solver.add_clause(&[*unit]);
+                solver.add_clause([*unit]);
             }
-            solver.add_clause(&self.guarded(&c.lits, c.group));
+            solver.add_clause(self.guarded(lits, group));
         }
         for (_, unit) in units {
-            solver.add_clause(&[*unit]);
+            solver.add_clause([*unit]);
         }
         Session {
             circuit: self.circuit.clone(),
@@ -262,7 +286,7 @@ impl Session {
     pub fn harden(&mut self, group: GroupId) -> Result<(), SatError> {
         let sel = self.selector(group)?;
         if self.hardened.insert(group) {
-            self.solver.add_clause(&[sel.positive()]);
+            self.solver.add_clause([sel.positive()]);
             self.harden_units.push((self.clauses.len(), sel.positive()));
         }
         Ok(())
@@ -320,17 +344,25 @@ impl Session {
 
     /// Records a clause and hands it to the solver, guarded by the group's selector.
     fn add_clause(&mut self, lits: Vec<Lit>, group: Option<GroupId>) {
-        let guarded = self.guarded(&lits, group);
-        self.solver.add_clause(&guarded);
-        self.clauses.push(Recorded { group, lits });
+        let guard = self.guard(group);
+        self.solver.add_clause(lits.iter().copied().chain(guard));
+        self.clauses.push(&lits, group);
     }
 
     /// The clause as the solver gets it: with `¬selector` of its group, if any.
-    fn guarded(&self, lits: &[Lit], group: Option<GroupId>) -> Vec<Lit> {
-        let guard = group
+    fn guarded<'a>(
+        &self,
+        lits: &'a [Lit],
+        group: Option<GroupId>,
+    ) -> impl Iterator<Item = Lit> + 'a {
+        lits.iter().copied().chain(self.guard(group))
+    }
+
+    /// `¬selector` of `group`, if any.
+    fn guard(&self, group: Option<GroupId>) -> Option<Lit> {
+        group
             .and_then(|g| self.groups.get(g.index()))
-            .map(|g| !g.selector.positive());
-        lits.iter().copied().chain(guard).collect()
+            .map(|g| !g.selector.positive())
     }
 
     /// Solves with `groups` enabled and `assumptions` assumed true; other groups are free to be off.

@@ -46,9 +46,10 @@ impl Solver {
     }
 
     /// Adds a clause (empty: the formula becomes unsatisfiable).
-    pub(crate) fn add_clause(&mut self, lits: &[Lit]) {
+    pub(crate) fn add_clause(&mut self, lits: impl IntoIterator<Item = Lit>) {
         self.state = State::Unknown;
-        self.inner.add_clause(lits.iter().map(|l| l.to_dimacs()));
+        self.inner
+            .add_clause(lits.into_iter().map(|l| l.to_dimacs()));
     }
 
     /// Solves under `assumptions`; `None` if the search was stopped at `deadline` or after

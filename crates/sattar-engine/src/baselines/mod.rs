@@ -14,5 +14,5 @@ mod tar_rand;
 pub use apg::{apg, apg_ranking};
 pub use bugassist::{bugassist_ranking, minimum_correction_sets, DEFAULT_BUGASSIST_SOLVES};
 pub use cp::cp_ranking;
-pub use tar_dt::{directed_tests, pcs};
+pub use tar_dt::{directed_tests, failing_path, pcs};
 pub use tar_rand::random_tests;

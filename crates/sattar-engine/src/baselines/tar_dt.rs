@@ -33,19 +33,18 @@ pub fn pcs(failing: &[BranchEvent], other: &[BranchEvent]) -> f64 {
 
 /// TAR_DT's tests: the failing run, then up to `n - 1` directed tests, each the most PCS-similar
 /// negated-prefix run with coverage new to the tests so far; each query at most `conflicts`
-/// conflicts, as SAT-TAR's.
+/// conflicts, as SAT-TAR's. `path` is the failing run located in a free encoding
+/// ([`failing_path`] builds it; SAT-TAR's loop has one to share).
 pub fn directed_tests(
     subject: &Subject,
-    failing: &TestRecord,
-    failing_trace: &[BranchEvent],
+    (failing, failing_trace): (&TestRecord, &[BranchEvent]),
+    path: &FailingPath,
     n: usize,
     conflicts: Option<u32>,
     exec: &mut dyn Executor,
 ) -> Result<Vec<TestRecord>, EngineError> {
     let all: BTreeSet<StmtId> = subject.program.stmts.iter().map(|s| s.id).collect();
     let mut tests = vec![failing.clone()];
-    let scopes = (1, crate::localize::DEFAULT_MAX_GEN_SCOPE);
-    let path = FailingPath::new(subject, &failing.input, scopes, &EncodeOptions::default())?;
     let mut known = KnownUnsat::default();
     // The runs of the previous iteration that still bring new coverage are kept, not asked for
     // again.
@@ -53,7 +52,7 @@ pub fn directed_tests(
     while tests.len() < n {
         // A baseline of the evaluation: no time budget, so that its tables do not depend on the
         // machine's speed.
-        let mut q = PathQueries::new(&path, None, conflicts);
+        let mut q = PathQueries::new(path, None, conflicts);
         let tried: Vec<BTreeSet<StmtId>> = tests.iter().map(|t| t.covered.clone()).collect();
         let (candidates, unsat) = q.candidates(&all, &tried, false, (&known, &earlier))?;
         known.extend(unsat);
@@ -70,4 +69,11 @@ pub fn directed_tests(
         tests.push(TestRecord::judged(input, judged, Some(prefix)));
     }
     Ok(tests)
+}
+
+/// The failing run of `failing` located in a free encoding of its scope, as SAT-TAR's loop
+/// locates it with default options.
+pub fn failing_path(subject: &Subject, failing: &TestRecord) -> Result<FailingPath, EngineError> {
+    let scopes = (1, crate::localize::DEFAULT_MAX_GEN_SCOPE);
+    FailingPath::new(subject, &failing.input, scopes, &EncodeOptions::default())
 }
