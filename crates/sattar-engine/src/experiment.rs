@@ -105,14 +105,14 @@ fn generated_inputs(
         let mut rng = SplitMix64(seed);
         let mut sample: Vec<TestInput> = Vec::new();
         let mut seen = 0usize;
-        let run = generator.for_each(|t| {
+        let run = generator.for_each_found(|found| {
             seen += 1;
             if sample.len() < POOL_CAP {
-                sample.push(t);
+                sample.push(found.build());
             } else {
                 let j = rng.below(seen);
                 if j < POOL_CAP {
-                    sample[j] = t;
+                    sample[j] = found.build();
                 }
             }
         });

@@ -76,6 +76,15 @@ impl Generator {
         })
     }
 
+    /// Calls `f` on every valid input as it is found, unbuilt: [`Found::build`] builds the ones
+    /// a caller keeps (a sample of many pays only for what it keeps).
+    pub fn for_each_found(&self, mut f: impl FnMut(Found<'_>)) -> Result<Stats, GenError> {
+        self.run(Lazy(|lay: &Layout, st: &State| {
+            f(Found { lay, st });
+            ControlFlow::Continue(())
+        }))
+    }
+
     /// Like [`for_each`](Generator::for_each), but `f` may stop the search with `Break`.
     pub fn try_for_each(
         &self,
@@ -113,6 +122,28 @@ impl Sink for Tally<'_> {
         self.0 += 1;
         (self.1)(self.0);
         ControlFlow::Continue(())
+    }
+}
+
+/// A valid input the search just found, not built yet.
+pub struct Found<'s> {
+    lay: &'s Layout,
+    st: &'s State,
+}
+
+impl Found<'_> {
+    /// The input.
+    pub fn build(&self) -> TestInput {
+        build(self.lay, self.st)
+    }
+}
+
+/// Hands each input over unbuilt.
+struct Lazy<F>(F);
+
+impl<F: FnMut(&Layout, &State) -> ControlFlow<()>> Sink for Lazy<F> {
+    fn emit(&mut self, lay: &Layout, st: &State) -> ControlFlow<()> {
+        (self.0)(lay, st)
     }
 }
 

@@ -54,5 +54,5 @@ mod value;
 
 pub use error::GenError;
 pub use finitization::{Count, Finitization};
-pub use generator::Generator;
+pub use generator::{Found, Generator};
 pub use search::Stats;
