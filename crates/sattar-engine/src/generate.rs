@@ -205,7 +205,8 @@ impl FailingPath {
 }
 
 impl PathQueries {
-    /// One round's queries: a fresh solver over the free encoding, whose calls together may take
+    /// Queries over a fresh solver on the free encoding (SAT-TAR: one round's; TAR_DT: all its
+    /// steps'), whose calls together may take
     /// `sat_time` (`--sat-time`; a running call stops at it too) and each at most `conflicts`
     /// conflicts (`--gen-conflicts`; a query stopped there is undecided: no test, no proof).
     pub fn new(

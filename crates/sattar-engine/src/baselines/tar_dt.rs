@@ -49,10 +49,12 @@ pub fn directed_tests(
     // The runs of the previous iteration that still bring new coverage are kept, not asked for
     // again.
     let mut earlier: Vec<Candidate> = Vec::new();
+    // A baseline of the evaluation: no time budget, so that its tables do not depend on the
+    // machine's speed. One solver for every step: TAR_DT has no session to resume, so a step need
+    // not answer as one on a fresh solver (SAT-TAR's rounds must), and what the solver learned
+    // from earlier steps halves TAR_DT's time.
+    let mut q = PathQueries::new(path, None, conflicts);
     while tests.len() < n {
-        // A baseline of the evaluation: no time budget, so that its tables do not depend on the
-        // machine's speed.
-        let mut q = PathQueries::new(path, None, conflicts);
         let tried: Vec<BTreeSet<StmtId>> = tests.iter().map(|t| t.covered.clone()).collect();
         let (candidates, unsat) = q.candidates(&all, &tried, false, (&known, &earlier))?;
         known.extend(unsat);
