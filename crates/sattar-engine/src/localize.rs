@@ -230,6 +230,9 @@ pub struct RankedStmt {
     pub rank_avg: usize,
     /// Whether it is still boosted as a suspect.
     pub in_core: bool,
+    /// The value of its condition it is rated by, when that value is more suspicious than the
+    /// statement as a whole (spectra over outcomes).
+    pub condition: Option<sattar_report::ConditionValue>,
 }
 
 /// The state of a localization: the initial analysis and every round so far.
@@ -615,8 +618,8 @@ impl<'s> Localizer<'s> {
                 .collect(),
             _ => HashSet::new(),
         };
-        let ranking = self.scored_as(technique).rank(order, &repairs);
-        crate::spectrum::to_ranked(ranking, Some(&self.boosted))
+        self.scored_as(technique)
+            .ranked(order, &repairs, Some(&self.boosted))
     }
 
     /// The worst-case rank of the best-ranked statement at one of `places` (`(file, line)`).

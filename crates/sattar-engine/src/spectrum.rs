@@ -6,6 +6,7 @@ use sattar_java::StmtId;
 use sattar_rank::{
     same_score, Formula, Order, Ranking, Scored, Spectrum, TestCase, Verdict as RankVerdict,
 };
+use sattar_report::ConditionValue;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeSet, HashMap, HashSet};
 
@@ -73,18 +74,31 @@ fn outcome_elems(t: &TestRecord) -> impl Iterator<Item = OutcomeElem> + '_ {
 pub(crate) struct StmtScores {
     /// Each covered statement's (susp, conf), by statement id.
     pub scored: Vec<Scored<StmtId>>,
-    /// The statements rated above their rating as statements (by one value of a condition).
-    pub lifted: HashSet<StmtId>,
+    /// The statements rated above their rating as statements, each with the value of its
+    /// condition that rated it.
+    pub lifted: HashMap<StmtId, ConditionValue>,
 }
 
 impl StmtScores {
     /// The ranking by `order`, ties broken by tier (lower first): a statement in `repairs` (it
     /// repairs the failing run alone) before one that is not, then a statement rated as itself
-    /// before one a condition's value lifted (docs/RANKING.md, *How sattar's spectra use it*).
-    pub fn rank(self, order: Order, repairs: &HashSet<StmtId>) -> Ranking<StmtId> {
+    /// before one a condition's value lifted (docs/RANKING.md, *How sattar's spectra use it*);
+    /// `core` marks the statements shown as in the core.
+    pub fn ranked(
+        self,
+        order: Order,
+        repairs: &HashSet<StmtId>,
+        core: Option<&BTreeSet<StmtId>>,
+    ) -> Vec<RankedStmt> {
         let lifted = self.lifted;
-        let tier = |s: &StmtId| 2 * u32::from(!repairs.contains(s)) + u32::from(lifted.contains(s));
-        Ranking::tiered(self.scored, order, &tier)
+        let tier =
+            |s: &StmtId| 2 * u32::from(!repairs.contains(s)) + u32::from(lifted.contains_key(s));
+        let ranking = Ranking::tiered(self.scored, order, &tier);
+        let mut ranked = to_ranked(ranking, core);
+        for r in &mut ranked {
+            r.condition = lifted.get(&r.stmt).copied();
+        }
+        ranked
     }
 }
 
@@ -100,7 +114,7 @@ pub(crate) fn score_statements<'a>(
     match domain {
         Domain::Statements => StmtScores {
             scored: plain,
-            lifted: HashSet::new(),
+            lifted: HashMap::new(),
         },
         Domain::Outcomes => {
             let per_test: Vec<Vec<OutcomeElem>> =
@@ -112,7 +126,8 @@ pub(crate) fn score_statements<'a>(
                 let _ = spectrum
                     .add_test_covering(TestCase::new(format!("t{i}"), rank_verdict(t)), covered);
             }
-            let mut scored = sattar_rank::collapse_max(&spectrum.score(formula), |e| e.0);
+            let elements = spectrum.score(formula);
+            let mut scored = sattar_rank::collapse_max(&elements, |e| e.0);
             scored.sort_by_key(|s| s.id);
             let as_stmt: HashMap<StmtId, (f64, f64)> = plain
                 .iter()
@@ -121,11 +136,31 @@ pub(crate) fn score_statements<'a>(
             let lifted = scored
                 .iter()
                 .filter(|o| as_stmt.get(&o.id).is_some_and(|&p| rated_above(o, p)))
-                .map(|o| o.id)
+                .map(|o| (o.id, rating_value(&elements, o)))
                 .collect();
             StmtScores { scored, lifted }
         }
     }
+}
+
+/// The value of `stmt`'s condition whose element gave it its rating: true before false before
+/// none when values tie.
+fn rating_value(elements: &[Scored<OutcomeElem>], stmt: &Scored<StmtId>) -> ConditionValue {
+    let rates = |e: &&Scored<OutcomeElem>| {
+        e.id.0 == stmt.id
+            && same_score(e.score, stmt.score)
+            && same_score(e.confidence, stmt.confidence)
+    };
+    let value = elements
+        .iter()
+        .filter(rates)
+        .map(|e| e.id.1)
+        .max_by_key(|v| match v {
+            Some(true) => 2,
+            Some(false) => 1,
+            None => 0,
+        });
+    ConditionValue::of(value.flatten())
 }
 
 /// Whether `o` is rated above (score, confidence) `p`, ties within the ranking's tolerance.
@@ -157,8 +192,11 @@ pub(crate) fn rank_tests<'a>(
         sattar_rank::boost_suspects(&mut scores.scored, &set);
         repairs = a.repairs_alone.iter().copied().collect();
     }
-    let ranking = scores.rank(Order::ScoreThenConfidence, &repairs);
-    to_ranked(ranking, boost.map(|a| &a.suspects))
+    scores.ranked(
+        Order::ScoreThenConfidence,
+        &repairs,
+        boost.map(|a| &a.suspects),
+    )
 }
 
 /// A ranking as ranked statements; `core` marks the statements shown as in the core.
@@ -176,6 +214,7 @@ pub(crate) fn to_ranked(
             rank: e.rank.worst(),
             rank_avg: e.rank.average(),
             in_core: core.is_some_and(|c| c.contains(&e.id)),
+            condition: None,
         })
         .collect()
 }
@@ -183,6 +222,7 @@ pub(crate) fn to_ranked(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeMap;
 
     /// A test covering `stmts` whose conditions took `outcomes`.
     fn test(verdict: TestVerdict, stmts: &[u32], outcomes: &[(u32, bool)]) -> TestRecord {
@@ -236,8 +276,13 @@ mod tests {
         assert_eq!(rating(&split, 2), (1.0, 1.0));
         assert_eq!(rating(&split, 3), (1.0, 1.0));
         assert_eq!(rating(&split, 4), (1.0, 1.0));
-        let lifted: BTreeSet<u32> = split.lifted.iter().map(|s| s.0).collect();
-        assert_eq!(lifted, BTreeSet::from([2, 3]));
+        let lifted: BTreeMap<u32, ConditionValue> =
+            split.lifted.iter().map(|(s, v)| (s.0, *v)).collect();
+        // s2 by its true value; s3 by the run whose condition threw.
+        assert_eq!(
+            lifted,
+            BTreeMap::from([(2, ConditionValue::True), (3, ConditionValue::Threw)])
+        );
     }
 
     #[test]

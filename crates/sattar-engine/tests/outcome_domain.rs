@@ -7,9 +7,16 @@
 
 use sattar_engine::{Domain, Interpreter, LocalizeOptions, Localizer, Subject, SubjectRequest};
 use sattar_java::Limits;
+use sattar_report::ConditionValue;
 
 /// The faulty line's worst-case rank when SAT-TAR stops, over `domain`.
 fn rank(fault: &str, domain: Domain) -> Option<usize> {
+    localized(fault, domain).0
+}
+
+/// The faulty line's worst-case rank when SAT-TAR stops, over `domain`, and the condition value
+/// its best-ranked faulty statement is rated by (if one is).
+fn localized(fault: &str, domain: Domain) -> (Option<usize>, Option<ConditionValue>) {
     let subject = Subject::load(&SubjectRequest {
         fault: Some(fault.into()),
         ..Default::default()
@@ -33,7 +40,12 @@ fn rank(fault: &str, domain: Domain) -> Option<usize> {
         .as_ref()
         .expect("a catalog fault")
         .faulty_locations();
-    loc.rank_of_lines(&places)
+    let p = &subject.program;
+    let faulty = loc.ranking().into_iter().find(|r| {
+        let st = p.stmt(r.stmt);
+        (places.iter()).any(|(file, line)| *line == st.line && p.file(st.file).path == *file)
+    });
+    (loc.rank_of_lines(&places), faulty.and_then(|r| r.condition))
 }
 
 /// `>=` for `>` in an overlap test: the condition is true on the failing run where the ends
@@ -46,14 +58,24 @@ fn a_wrong_comparison_rises_to_the_statement_it_guards() {
     assert_eq!(rank("maps.calendar.touchErr", Domain::Outcomes), Some(2));
 }
 
-/// `==` for `equals` on boxed keys: its true value is what the failing run alone takes.
+/// `==` for `equals` on boxed keys: the failing run's key is an equal but distinct box, so the
+/// comparison is false where `equals` is true; passing runs find their key (the same box from
+/// the Integer cache: true) or miss it. Its false value is the suspicious one, and the report
+/// says so.
 #[test]
 fn an_identity_comparison_ranks_first_over_values() {
     assert_eq!(
-        rank("values.tally.identityErr", Domain::Statements),
-        Some(4)
+        localized("values.tally.identityErr", Domain::Statements),
+        (Some(4), None)
     );
-    assert_eq!(rank("values.tally.identityErr", Domain::Outcomes), Some(1));
+    assert_eq!(
+        localized("values.tally.identityErr", Domain::Outcomes),
+        (Some(1), Some(ConditionValue::False))
+    );
+    assert_eq!(
+        localized("maps.calendar.touchErr", Domain::Outcomes),
+        (Some(2), Some(ConditionValue::True))
+    );
 }
 
 /// Faults in assignments keep rank 1: the conditions lifted to their ties rank after them.
@@ -65,7 +87,11 @@ fn faults_outside_conditions_keep_their_rank() {
         "bst.parentErr",
         "ds.stack.pushErr",
     ] {
-        assert_eq!(rank(fault, Domain::Outcomes), Some(1), "{fault}");
+        assert_eq!(
+            localized(fault, Domain::Outcomes),
+            (Some(1), None),
+            "{fault}"
+        );
         assert_eq!(rank(fault, Domain::Statements), Some(1), "{fault}");
     }
 }

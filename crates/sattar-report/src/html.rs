@@ -105,7 +105,7 @@ pub fn html(r: &HtmlReport) -> String {
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}\
 h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em}\
 table{border-collapse:collapse}td,th{padding:.2em .6em;border-bottom:1px solid #ddd;text-align:left}\
-td.num{text-align:right;font-variant-numeric:tabular-nums}\
+td.num{text-align:right;font-variant-numeric:tabular-nums}span.when{font-style:italic;font-weight:normal}\
 pre.src{font-family:ui-monospace,monospace;font-size:.9em;line-height:1.35;background:#fafafa;padding:.5em}\
 pre.src span.no{color:#999;display:inline-block;width:3.5em}\
 tr.core,span.core{font-weight:bold}span.line.core::after{content:' \\2605'}\
@@ -149,7 +149,7 @@ fn ranking(out: &mut String, rep: &Report) {
     for s in &rep.ranking {
         let _ = writeln!(
             out,
-            "<tr class=\"stmt{core}\" data-stmt=\"{}\" data-rank=\"{}\" data-susp=\"{}\" data-conf=\"{}\" data-core=\"{}\" data-line=\"{}\" style=\"background:{}\"><td class=\"num\">{}</td><td class=\"num\">{:.2}</td><td class=\"num\">{:.2}</td><td>{}</td><td>{}:{}</td><td><code>{}</code></td></tr>",
+            "<tr class=\"stmt{core}\" data-stmt=\"{}\" data-rank=\"{}\" data-susp=\"{}\" data-conf=\"{}\" data-core=\"{}\" data-line=\"{}\"{cond} style=\"background:{}\"><td class=\"num\">{}</td><td class=\"num\">{:.2}</td><td class=\"num\">{:.2}</td><td>{}</td><td>{}:{}</td><td><code>{}</code>{when}</td></tr>",
             s.stmt,
             s.rank,
             s.susp,
@@ -165,6 +165,14 @@ fn ranking(out: &mut String, rep: &Report) {
             s.line,
             escape(&s.text),
             core = if s.in_core { " core" } else { "" },
+            cond = s
+                .condition
+                .map(|c| format!(" data-condition=\"{}\"", c.name()))
+                .unwrap_or_default(),
+            when = s
+                .condition
+                .map(|c| format!(" <span class=\"when\" title=\"rated by the value of its condition\">{}</span>", c.when()))
+                .unwrap_or_default(),
         );
     }
     out.push_str("</tbody>\n</table>\n");
@@ -472,6 +480,7 @@ mod tests {
                 rank,
                 rank_avg: rank as f64,
                 in_core: core,
+                condition: None,
             };
         let report = Report {
             tool_version: "0".into(),

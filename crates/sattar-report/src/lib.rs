@@ -52,7 +52,7 @@ pub use junit::{
     junit_suite, ExpectedOutcome, ExportError, ExportedTest, JavaTestFile, Oracle, Outcome,
     GENERATED_MARK,
 };
-pub use model::{report_json, FaultInfo, RankedStatement, Report, RoundSummary};
+pub use model::{report_json, ConditionValue, FaultInfo, RankedStatement, Report, RoundSummary};
 pub use program::{program_json, program_text, support_json, support_text};
 pub use progress::{found_progress, round_progress, scope_progress, Throttle, CLEAR_LINE};
 pub use ranking::{formulas_text, rank_json, rank_text};

@@ -24,6 +24,60 @@ pub struct RankedStatement {
     pub rank_avg: f64,
     /// Whether the statement is in the minimal unsatisfiable core of the violation.
     pub in_core: bool,
+    /// The value of its condition it is rated by, when that value is more suspicious than the
+    /// statement as a whole (spectra over outcomes, docs/RANKING.md); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub condition: Option<ConditionValue>,
+}
+
+/// A value a statement's condition took in a run: true, false, or none because it threw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ConditionValue {
+    /// The condition was true.
+    True,
+    /// The condition was false.
+    False,
+    /// Evaluating the condition threw.
+    Threw,
+}
+
+impl ConditionValue {
+    /// `true`, `false`, `threw`: its JSON name.
+    pub fn name(self) -> &'static str {
+        match self {
+            ConditionValue::True => "true",
+            ConditionValue::False => "false",
+            ConditionValue::Threw => "threw",
+        }
+    }
+
+    /// The value of a spectrum element: `Some(b)` a condition's value, `None` none recorded.
+    pub fn of(value: Option<bool>) -> ConditionValue {
+        match value {
+            Some(true) => ConditionValue::True,
+            Some(false) => ConditionValue::False,
+            None => ConditionValue::Threw,
+        }
+    }
+
+    /// `when its condition is true`, …: how a sentence about the statement says it.
+    pub fn clause(self) -> &'static str {
+        match self {
+            ConditionValue::True => "when its condition is true",
+            ConditionValue::False => "when its condition is false",
+            ConditionValue::Threw => "when its condition threw",
+        }
+    }
+
+    /// `when true`, `when false`, `when it threw`: how the text and HTML tables show it.
+    pub fn when(self) -> &'static str {
+        match self {
+            ConditionValue::True => "when true",
+            ConditionValue::False => "when false",
+            ConditionValue::Threw => "when it threw",
+        }
+    }
 }
 
 /// The seeded fault a report is about, when the subject came from the catalog (`--fault ID`).
@@ -131,6 +185,7 @@ mod tests {
             rank: 1,
             rank_avg: 1.0,
             in_core: false,
+            condition: None,
         }
     }
 
@@ -181,6 +236,17 @@ mod tests {
             assert!(row.get(key).is_some(), "missing ranking.{key}");
         }
         assert_eq!(v["fault"]["faulty_lines"], serde_json::json!([23]));
+        let back: Report = serde_json::from_value(v).expect("and reads back");
+        assert_eq!(back, r);
+    }
+
+    #[test]
+    fn a_condition_value_is_written_only_when_there_is_one() {
+        let mut r = report(vec![stmt(0.5), stmt(0.5)]);
+        r.ranking[1].condition = Some(ConditionValue::Threw);
+        let v = serde_json::to_value(&r).expect("a report serializes");
+        assert!(v["ranking"][0].get("condition").is_none());
+        assert_eq!(v["ranking"][1]["condition"], serde_json::json!("threw"));
         let back: Report = serde_json::from_value(v).expect("and reads back");
         assert_eq!(back, r);
     }

@@ -178,6 +178,9 @@ fn result(
             "inCore": s.in_core,
         }
     });
+    if let (Some(c), Some(props)) = (s.condition, r["properties"].as_object_mut()) {
+        props.insert("condition".into(), json!(c.name()));
+    }
     if let (Some(rank), Some(obj)) = (viewer_rank(report, s), r.as_object_mut()) {
         obj.insert("rank".into(), json!(rank));
     }
@@ -196,11 +199,13 @@ fn level(report: &Report, s: &RankedStatement) -> &'static str {
 
 /// `Rank 1 of 12 (suspiciousness 0.83): in the minimal unsat core of the violation of sizeOk.`
 fn message(report: &Report, s: &RankedStatement, opts: &SarifOptions) -> String {
+    let when = s.condition.map(|c| format!(", {}", c.clause()));
     let head = format!(
-        "Rank {} of {} (suspiciousness {})",
+        "Rank {} of {} (suspiciousness {}{})",
         s.rank,
         report.ranking.len(),
-        score(s.susp)
+        score(s.susp),
+        when.unwrap_or_default()
     );
     let names = |v: &[String]| match v {
         [] => "the specification".to_string(),
@@ -434,6 +439,7 @@ mod tests {
             rank: 1,
             rank_avg: 1.0,
             in_core: true,
+            condition: None,
         };
         let report = Report {
             tool_version: "0".into(),

@@ -133,6 +133,8 @@ struct Row {
     top: bool,
     location: String,
     text: String,
+    /// `when true`: the condition value the statement is rated by, if shown.
+    when: Option<&'static str>,
 }
 
 impl Row {
@@ -145,6 +147,19 @@ impl Row {
             top: report.in_top_group(s),
             location: clean(&format!("{}:{}", file_name(&s.file), s.line)),
             text: clean(&s.text),
+            when: s.condition.map(|c| c.when()),
+        }
+    }
+
+    /// The statement cell in at most `w` characters: the statement, then `[when true]` when a
+    /// condition value rates it (the statement is cut first, so the value always shows).
+    fn statement(&self, w: usize) -> String {
+        match self.when {
+            Some(when) if w > when.len() + 3 + MIN_TEXT / 2 => {
+                let text = fit(&self.text, w - when.len() - 3);
+                format!("{text} [{when}]")
+            }
+            _ => fit(&self.text, w),
         }
     }
 }
@@ -221,7 +236,7 @@ impl Widths {
             hot(format!("{:>w$}", r.susp, w = self.susp)),
             r.conf,
             paint.cyan(&location),
-            fit(&r.text, self.text),
+            r.statement(self.text),
             cw = self.conf,
         );
         line.trim_end().to_string()
@@ -335,6 +350,7 @@ mod tests {
             rank,
             rank_avg: rank as f64,
             in_core,
+            condition: None,
         }
     }
 
@@ -377,6 +393,26 @@ rank  susp  conf  core  location            statement
 violated: sizeOk; 12 tests; fault sll.sizeErr (line 23) at rank 1
 ";
         assert_eq!(out, want);
+    }
+
+    #[test]
+    fn a_condition_rated_by_a_value_says_which_and_a_long_one_keeps_it() {
+        use crate::model::ConditionValue;
+        let mut r = report();
+        r.ranking[1].condition = Some(ConditionValue::True);
+        r.ranking[2].condition = Some(ConditionValue::Threw);
+        r.ranking[2].text = format!("while ({} != null)", "lst.next".repeat(12));
+        let out = render_text(&r, &TextOptions::default());
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(
+            lines[3],
+            "   3  0.50  1.00   *    LinkedList.java:17  if (lst.key == k) [when true]"
+        );
+        assert_eq!(
+            lines[4],
+            "   3  0.50  1.00        LinkedList.java:16  while (lst.nextlst.… [when it threw]"
+        );
+        assert!(out.lines().all(|l| l.chars().count() <= WIDTH), "{out}");
     }
 
     #[test]

@@ -19,6 +19,7 @@ fn stmt(rank: usize, susp: f64, line: u32, text: &str, in_core: bool) -> RankedS
         rank,
         rank_avg: rank as f64,
         in_core,
+        condition: None,
     }
 }
 
@@ -343,4 +344,20 @@ fn the_rendered_log_is_the_same_json() {
     assert!(text.ends_with("}\n"));
     let back: Value = serde_json::from_str(&text).expect("rendered SARIF is JSON");
     assert_eq!(back, to_sarif(&report(), &SarifOptions::default()));
+}
+
+#[test]
+fn a_condition_value_is_a_property_and_part_of_the_message() {
+    let mut r = report();
+    r.ranking[1].condition = Some(sattar_report::ConditionValue::False);
+    let log = to_sarif(&r, &SarifOptions::default());
+    validate(&log).unwrap_or_else(|e| panic!("invalid SARIF: {e}\n{log:#}"));
+    let results = &log["runs"][0]["results"];
+    assert_eq!(results[1]["properties"]["condition"], json!("false"));
+    let text = results[1]["message"]["text"].as_str().expect("a message");
+    assert!(
+        text.starts_with("Rank 3 of 4 (suspiciousness 0.50, when its condition is false)"),
+        "{text}"
+    );
+    assert!(results[0]["properties"].get("condition").is_none());
 }

@@ -46,6 +46,7 @@ pub fn cp_ranking(subject: &Subject, tests: &[TestRecord]) -> Result<Vec<RankedS
             rank: s.rank.worst(),
             rank_avg: s.rank.average(),
             in_core: false,
+            condition: None,
         })
         .collect())
 }

@@ -507,6 +507,7 @@ impl LocalizeSession<'_> {
                     rank: r.rank,
                     rank_avg: r.rank_avg as f64,
                     in_core: r.in_core,
+                    condition: r.condition,
                 }
             })
             .collect();
