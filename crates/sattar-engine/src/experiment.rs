@@ -363,9 +363,13 @@ fn catalog_jobs(faults: &[Fault], opts: &EvalOptions) -> Result<Vec<Job>, Engine
     })
     .into_iter()
     .collect::<Result<_, _>>()?;
-    let valid = shared_valid_inputs(&subjects, opts)?;
-    let built = parallel_map(&subjects, threads, &|s: &Arc<Subject>| {
-        let inputs = valid[&valid_inputs_key(s, opts.scope)].clone();
+    let keyed: Vec<(String, &Arc<Subject>)> = (subjects.iter())
+        .map(|s| (valid_inputs_key(s, opts.scope), s))
+        .collect();
+    let valid = shared_valid_inputs(&keyed, opts)?;
+    let built = parallel_map(&keyed, threads, &|(key, s)| {
+        // Every key has its inputs: `shared_valid_inputs` generated them or failed.
+        let inputs = valid.get(key).cloned().unwrap_or_default();
         with_failures(s, judged_pool(s, inputs)?, opts.scope, opts.runs)
     });
     let mut pools: BTreeMap<String, (Arc<Subject>, Arc<Vec<TestRecord>>)> = BTreeMap::new();
@@ -396,14 +400,15 @@ fn valid_inputs_key(subject: &Subject, scope: usize) -> String {
     }
 }
 
-/// The valid inputs of each distinct [`valid_inputs_key`] of `subjects`, generated in parallel.
+/// The valid inputs of each distinct key of `keyed` (subjects by [`valid_inputs_key`]),
+/// generated in parallel.
 fn shared_valid_inputs(
-    subjects: &[Arc<Subject>],
+    keyed: &[(String, &Arc<Subject>)],
     opts: &EvalOptions,
 ) -> Result<BTreeMap<String, Vec<TestInput>>, EngineError> {
     let mut distinct: BTreeMap<String, &Subject> = BTreeMap::new();
-    for s in subjects {
-        distinct.entry(valid_inputs_key(s, opts.scope)).or_insert(s);
+    for (k, s) in keyed {
+        distinct.entry(k.clone()).or_insert(s);
     }
     let todo: Vec<(&String, &&Subject)> = distinct.iter().collect();
     let built = parallel_map(&todo, opts.threads, &|(_, s)| {
@@ -765,5 +770,34 @@ impl<'j> JobContext<'j> {
         let flipped = apg(&self.subject, &self.job.input)?;
         let ranking = apg_ranking(&flipped, &s.loc.initial.covered);
         Ok(self.row("apg", &ranking, 1, t.elapsed().as_secs_f64()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn subject(fault: &str) -> Subject {
+        let catalog = Catalog::bundled().expect("the bundled catalog loads");
+        let fault = catalog.fault(fault).expect("a catalog fault");
+        Subject::of_fault(fault).expect("its subject loads")
+    }
+
+    /// Faults share one generation of valid inputs exactly when what the generator reads is the
+    /// same: the BST faults of `add` do, the list's and the BST's do not, and a subject with
+    /// arrays (whose inputs come from its method's encoding) shares with no other.
+    #[test]
+    fn valid_inputs_are_shared_by_faults_the_generator_cannot_tell_apart() {
+        let key = |f: &str| valid_inputs_key(&subject(f), 3);
+        assert_eq!(key("bst.rightErr"), key("bst.traverseErr"));
+        assert_ne!(key("bst.rightErr"), key("sll.removeErr"));
+        let heap = subject("arrays.heap.siftErr");
+        assert!(heap.program.has_arrays());
+        assert_ne!(valid_inputs_key(&heap, 3), key("arrays.heap.siftErr"));
+        // What is shared is what each would have generated alone.
+        let (a, b) = (subject("bst.rightErr"), subject("bst.traverseErr"));
+        let inputs = |s: &Subject| valid_inputs(s, 3, 1).expect("generates").0;
+        assert_eq!(inputs(&a), inputs(&b));
+        assert!(!inputs(&a).is_empty());
     }
 }

@@ -32,6 +32,28 @@ fn generated_trees_are_valid_and_pairwise_non_isomorphic() {
     }
 }
 
+/// The unbuilt inputs of `for_each_found` are the same, in the same order, as `inputs`' built
+/// ones: building only some (a sample) keeps the others' places.
+#[test]
+fn found_inputs_build_into_the_inputs_in_order() {
+    let s = bst();
+    let g = Generator::new(&s.schema, &s.rm, &catalan_fin(&s, 4)).unwrap();
+    let mut every_other = Vec::new();
+    let mut seen = 0;
+    g.for_each_found(|found| {
+        if seen % 2 == 0 {
+            every_other.push(found.build());
+        }
+        seen += 1;
+    })
+    .unwrap();
+    let all = g.inputs().unwrap();
+    assert_eq!(seen, all.len());
+    assert_eq!(seen as u64, catalan(4));
+    let want: Vec<_> = all.into_iter().step_by(2).collect();
+    assert_eq!(every_other, want);
+}
+
 #[test]
 fn up_to_n_nodes_with_every_size_and_argument_is_valid_and_non_isomorphic() {
     let s = bst();
