@@ -150,8 +150,8 @@ pub fn check_observed(
         if scope == opts.max_scope.max(1) {
             // Every valid input is asserted: none at all makes "holds" say nothing. A budget
             // reached here leaves it unknown, counted as inputs existing.
-            let overflow = enc.overflow();
-            let none = enc.session.solve(&[], &[!overflow]);
+            let unfaithful = enc.unfaithful();
+            let none = enc.session.solve(&[], &[!unfaithful]);
             valid_inputs = !matches!(none, Ok(Outcome::Unsat(_)));
         }
     }
@@ -241,8 +241,8 @@ fn check_scope(
         enc.session.set_budget(budget);
         let valid = enc.pre_ok();
         enc.session.assert_hard(valid);
-        let (unwinding, overflow) = (enc.unwinding(), enc.overflow());
-        if let Outcome::Sat(m) = enc.session.solve(&[], &[unwinding, !overflow])? {
+        let (unwinding, unfaithful) = (enc.unwinding(), enc.unfaithful());
+        if let Outcome::Sat(m) = enc.session.solve(&[], &[unwinding, !unfaithful])? {
             // A run within the bounds that violates the postcondition is a violation whatever
             // the runs past them do: report it rather than grow an encoding that may explode.
             if let Some(found) = violation(&mut enc)? {
@@ -295,8 +295,8 @@ fn enumeration_bounds(
         let (valid, small) = (enc.pre_ok(), enc.small_ints());
         enc.session.assert_hard(valid);
         enc.session.assert_hard(small);
-        let (unwinding, overflow) = (enc.unwinding(), enc.overflow());
-        let Outcome::Sat(m) = enc.session.solve(&[], &[unwinding, !overflow])? else {
+        let (unwinding, unfaithful) = (enc.unwinding(), enc.unfaithful());
+        let Outcome::Sat(m) = enc.session.solve(&[], &[unwinding, !unfaithful])? else {
             return Ok(bounds);
         };
         match grow(&enc, &m, bounds.clone(), opts.max_unroll) {
@@ -312,8 +312,8 @@ fn unbounded(mut enc: Encoding, m: Model, bounds: &Bounds) -> Result<Scoped, Enc
     if let Some(found) = violation(&mut enc)? {
         return Ok(Scoped::Done(enc, Some(found)));
     }
-    let (unwinding, overflow) = (enc.unwinding(), enc.overflow());
-    let d = smallest(&mut enc, m, &[unwinding, !overflow])?;
+    let (unwinding, unfaithful) = (enc.unwinding(), enc.unfaithful());
+    let d = smallest(&mut enc, m, &[unwinding, !unfaithful])?;
     let key = d
         .unwound
         .first()
@@ -341,8 +341,8 @@ fn endless(
     if ends(&first) {
         return Ok(None);
     }
-    let (unwinding, overflow) = (enc.unwinding(), enc.overflow());
-    let small = smallest(enc, m.clone(), &[unwinding, !overflow])?;
+    let (unwinding, unfaithful) = (enc.unwinding(), enc.unfaithful());
+    let small = smallest(enc, m.clone(), &[unwinding, !unfaithful])?;
     let found = if ends(&small) { first } else { small };
     Ok(found.unwound.first().copied().map(|key| (found, key)))
 }

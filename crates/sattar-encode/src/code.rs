@@ -103,6 +103,8 @@ pub struct Walked {
     pub unwind: BTreeMap<BoundKey, Bool>,
     /// Runs whose arithmetic leaves the bitwidth (never at 32 bits).
     pub overflow: Bool,
+    /// Runs that call a JDK method sattar does not model (`Object`'s identity `hashCode()`).
+    pub unmodelled: Bool,
     /// The returned value (`None` for `void`).
     pub result: Option<Val>,
     /// The walk stopped at the instance budget (the encoding is then refused).
@@ -122,6 +124,7 @@ impl Walked {
             exceptions: BTreeMap::new(),
             unwind: BTreeMap::new(),
             overflow: Bool::FALSE,
+            unmodelled: Bool::FALSE,
             result: None,
             too_large: false,
         }
@@ -185,6 +188,7 @@ pub struct Walker<'a> {
     exceptions: BTreeMap<String, Bool>,
     unwind: BTreeMap<BoundKey, Bool>,
     overflow: Bool,
+    unmodelled: Bool,
     allocs: usize,
     /// The shared boxes made so far: those a later boxing of the same value returns.
     boxes: Vec<SharedBox>,
@@ -238,6 +242,7 @@ impl<'a> Walker<'a> {
             exceptions: BTreeMap::new(),
             unwind: BTreeMap::new(),
             overflow: Bool::FALSE,
+            unmodelled: Bool::FALSE,
             allocs: 0,
             boxes: Vec::new(),
             literals: Vec::new(),
@@ -270,6 +275,7 @@ impl<'a> Walker<'a> {
             exceptions: self.exceptions,
             unwind: self.unwind,
             overflow: self.overflow,
+            unmodelled: self.unmodelled,
             result: if void { None } else { result },
             too_large: self.too_large,
         }
@@ -963,6 +969,11 @@ impl<'a> Walker<'a> {
             self.guard = c.and2(start, here);
             let Some(t) = target else {
                 let g = self.guard;
+                // As the interpreter: only Object's unmodelled methods lack a target in a
+                // program javac compiled; a run reaching one is not one sattar can follow.
+                if self.program.method(m).class == sattar_heap::OBJECT {
+                    self.unmodelled = self.session.circuit_mut().or2(self.unmodelled, g);
+                }
                 self.raise(ABSTRACT_METHOD, g);
                 continue;
             };

@@ -221,14 +221,17 @@ impl Encoding {
         self.session.circuit_mut().or(&u)
     }
 
-    /// The run's arithmetic leaves the bitwidth (a wrap Java would not make).
-    pub fn overflow(&self) -> Bool {
-        self.walked.overflow
+    /// The run is one the encoding does not follow faithfully: its arithmetic leaves the
+    /// bitwidth (a wrap Java would not make), or it calls a JDK method sattar does not model
+    /// (`Object`'s identity `hashCode()`, which the interpreter refuses to run).
+    pub fn unfaithful(&mut self) -> Bool {
+        let (o, u) = (self.walked.overflow, self.walked.unmodelled);
+        self.session.circuit_mut().or2(o, u)
     }
 
-    /// Runs the encoding represents faithfully: within every bound, no overflow.
+    /// Runs the encoding represents faithfully: within every bound, no overflow, no unmodelled call.
     pub fn in_bounds(&mut self) -> Bool {
-        let (u, o) = (self.unwinding(), self.overflow());
+        let (u, o) = (self.unwinding(), self.unfaithful());
         self.session.circuit_mut().and2(!u, !o)
     }
 
@@ -362,6 +365,13 @@ fn grown(
     opts: &EncodeOptions,
 ) -> Result<Option<Bounds>, EncodeError> {
     let mut next = bounds.clone();
+    if enc.walked.unmodelled != Bool::FALSE {
+        // The interpreter refuses the same run, naming the call (`sattar run` shows it).
+        return Err(EncodeError::Unsupported(
+            "this input's run calls a method it inherits from Object that sattar does not model              (an identity hashCode()); `sattar run` on the input names the call; declare the              method in the class, or choose another input"
+                .into(),
+        ));
+    }
     if enc.walked.overflow != Bool::FALSE {
         if bounds.width >= 64 {
             return Err(EncodeError::Overflow(64));

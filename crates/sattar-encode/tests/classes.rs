@@ -103,6 +103,7 @@ public class Keeper {
     boolean kin() { return pet.getClass() == base.getClass(); }
     boolean stranger(Object o) { return o.getClass() != getClass(); }
     int anyOrder(Object a, Object b) { if (a instanceof Comparable && b instanceof Fish f) { return cmp(f, (Fish) a); } return 0; }
+    int hashOf() { if (thing == null) { return 0; } return thing.hashCode(); }
 }
 ",
     ),
@@ -134,6 +135,7 @@ const METHODS: &[&str] = &[
     "Keeper.stock",
     "Keeper.moods",
     "Keeper.anyOrder",
+    "Keeper.hashOf",
     "Base.weight",
     "Lion.weight",
     "Animal.walks",
@@ -282,4 +284,44 @@ fn specs_over_the_class_structure_agree_with_the_evaluator() {
         assert!(verdicts.len() >= 3, "{name}: {verdicts:?}");
     }
     assert!(checked >= 60, "{checked}");
+}
+
+/// `Object.hashCode()` on a class that does not declare it is the JVM's identity hash, which no
+/// engine of sattar models: the interpreter refuses a run that reaches it, naming the call and
+/// the class; the encoder refuses the same fixed input, and its free pre-states (above, in the
+/// enumeration of `Keeper.hashOf`) hold only runs that do not reach it.
+#[test]
+fn an_identity_hash_is_refused_by_the_interpreter_and_the_encoder_alike() {
+    use sattar_heap::input_from_json;
+    let p = program();
+    let m = p.find_methods("Keeper.hashOf")[0].id;
+    let json = r#"{"this": "k", "args": {}, "objects": {
+        "k": {"class": "zoo.Keeper", "thing": "c"},
+        "c": {"class": "zoo.Cat"}}}"#;
+    let (input, _) =
+        input_from_json(json, "t.json", &p.schema(), &p.sig(m)).unwrap_or_else(|e| panic!("{e}"));
+    let refused = run(&p, m, &input, LIMITS).expect_err("an identity hash is refused");
+    let text = refused.to_string();
+    for part in ["hashCode()", "zoo.Cat", "Object", "Keeper.java:"] {
+        assert!(text.contains(part), "{part} missing from: {text}");
+    }
+    let spec = ResolvedMethod {
+        sig: p.sig(m),
+        ensures_set: None,
+        constraints: Vec::new(),
+    };
+    let opts = EncodeOptions::default();
+    let err = encode(&p, m, &spec, PreSpec::Fixed(&input), &opts)
+        .err()
+        .expect("the encoder refuses the same input");
+    assert!(err.to_string().contains("does not model"), "{err}");
+    // A Keeper holding nothing runs as before.
+    let none = r#"{"this": "k", "args": {}, "objects": {"k": {"class": "zoo.Keeper"}}}"#;
+    let (input, _) =
+        input_from_json(none, "t.json", &p.schema(), &p.sig(m)).unwrap_or_else(|e| panic!("{e}"));
+    let ran = run(&p, m, &input, LIMITS).expect("runs");
+    assert_eq!(
+        ran.termination,
+        Termination::Returned(Some(sattar_heap::Value::Int(0)))
+    );
 }

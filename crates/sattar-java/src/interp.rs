@@ -159,6 +159,8 @@ enum Stop {
     Throw(String),
     StepLimit,
     TimedOut,
+    /// The run reached a JDK method sattar does not model: no engine can say what it does.
+    Unmodelled(Box<sattar_diag::Diagnostic>),
 }
 
 /// How often (in steps, a power of two) the interpreter looks at the clock when it has a deadline:
@@ -201,6 +203,8 @@ struct Machine<'p> {
     trace: Vec<BranchEvent>,
     trace_dropped: u64,
     deadline: Option<Instant>,
+    /// The statement whose node runs now (where a refusal points).
+    at: Option<StmtId>,
 }
 
 /// Runs `method` on `input` within `limits`.
@@ -294,12 +298,14 @@ pub fn run_with_cache(
         trace: Vec::new(),
         trace_dropped: 0,
         deadline,
+        at: None,
     };
     let termination = match mc.invoke(method, input.this.clone(), args) {
         Ok(v) => Termination::Returned(v),
         Err(Stop::Throw(e)) => Termination::Threw(e),
         Err(Stop::StepLimit) => Termination::StepLimit,
         Err(Stop::TimedOut) => Termination::TimedOut,
+        Err(Stop::Unmodelled(d)) => return Err(RunError::Unsupported(d)),
     };
     let (termination, post) = canonical_outcome(&mc.heap, input, termination);
     Ok(Execution {
@@ -389,6 +395,7 @@ impl<'p> Machine<'p> {
     }
 
     fn node(&mut self, n: &'p Node, f: &mut Frame<'p>) -> Ev<Flow> {
+        self.at = Some(n.stmt);
         match &n.kind {
             NodeKind::Enter => {
                 self.covered.insert(n.stmt);
@@ -869,6 +876,40 @@ impl<'p> Machine<'p> {
         Ok(Value::Ref(id))
     }
 
+    /// Why a virtual call of `m` on a `class` cannot run: javac resolved it, so the method it
+    /// reaches is a JDK one sattar does not model — `Object`'s own `hashCode()` or `toString()`,
+    /// whose identity values the JVM chooses (docs/LANGUAGE.md).
+    fn unmodelled(&self, m: MethodId, class: &str) -> sattar_diag::Diagnostic {
+        let p = self.program;
+        let called = p.method(m);
+        let (file, start, end) = match self.at {
+            Some(id) => (p.stmt(id).file, p.stmt(id).span.start, p.stmt(id).span.end),
+            None => (called.file, called.span.start, called.span.end),
+        };
+        let source = p.file(file);
+        let pos = p.pos(file, start);
+        let line_left = source
+            .text
+            .get(start..)
+            .map_or(0, |t| t.lines().next().map_or(0, str::len));
+        let len = u32::try_from(end.saturating_sub(start).min(line_left)).unwrap_or(1);
+        sattar_diag::Diagnostic::new(
+            &source.path,
+            &source.text,
+            pos,
+            len,
+            "unsupported",
+            format!(
+                "this run calls `{}()` on a `{class}`, which inherits it from `Object`: an identity value the JVM chooses, which sattar does not model",
+                called.name
+            ),
+        )
+        .with_help(format!(
+            "declare `{}()` in `{class}` (or a superclass), or keep such objects out of the input",
+            called.name
+        ))
+    }
+
     /// Whether object `o` is a `class`.
     fn is_instance(&self, o: &ObjId, class: &str) -> bool {
         self.heap
@@ -885,6 +926,11 @@ impl<'p> Machine<'p> {
             .map(|x| x.class.clone())
             .unwrap_or_default();
         let Some(target) = self.program.resolve(m, &class) else {
+            // javac resolved the call, so only Object's unmodelled methods lack a target (an
+            // abstract method of an input object's abstract class throws as on the JVM).
+            if self.program.method(m).class == sattar_heap::OBJECT {
+                return Err(Stop::Unmodelled(Box::new(self.unmodelled(m, &class))));
+            }
             return throw(ABSTRACT_METHOD);
         };
         let (called, runs) = (self.program.method(m), self.program.method(target));
