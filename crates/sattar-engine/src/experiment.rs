@@ -209,7 +209,7 @@ pub const FAILING_CAP: usize = 40;
 pub const POOL_STEPS: u64 = 500;
 
 /// Every input run on the interpreter and judged, but for those whose run takes more than
-/// [`POOL_STEPS`].
+/// [`POOL_STEPS`] or reaches a JDK method sattar does not model.
 pub(crate) fn judged_pool(
     subject: &Subject,
     inputs: Vec<TestInput>,
@@ -224,13 +224,18 @@ pub(crate) fn judged_pool_seeing(
     inputs: Vec<TestInput>,
     see: &mut dyn FnMut(&sattar_java::Execution),
 ) -> Result<Vec<TestRecord>, EngineError> {
-    let mut exec = Interpreter(Limits {
+    let limits = Limits {
         max_steps: POOL_STEPS,
         ..Limits::default()
-    });
+    };
     let mut pool = Vec::new();
     for input in inputs {
-        let run = exec.execute(subject, &input)?;
+        let run = match sattar_java::run(&subject.program, subject.method, &input, limits) {
+            Ok(run) => run,
+            // A run no engine can follow (it reaches Object's identity hashCode): no test.
+            Err(sattar_java::RunError::Unsupported(_)) => continue,
+            Err(e) => return Err(EngineError::Usage(e.to_string())),
+        };
         see(&run);
         if run.termination == Termination::StepLimit {
             continue;
