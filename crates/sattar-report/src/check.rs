@@ -125,7 +125,7 @@ pub fn check_text(c: &CheckSummary) -> String {
             );
             let _ = writeln!(
                 out,
-                "why       the invariants and requires admit no input a free pre-state can hold (one holds only empty maps, no sets); give one with `sattar run --input FILE`, or weaken them"
+                "why       the invariants and requires admit no input a free pre-state can hold (one holds only empty maps, no sets), or every valid input's run leaves what sattar follows (arithmetic past --bitwidth, a call of Object's identity hashCode()); give one with `sattar run --input FILE`, or weaken them"
             );
             let _ = writeln!(out, "bounds    {bounds}");
         }
