@@ -969,9 +969,8 @@ impl<'a> Walker<'a> {
             self.guard = c.and2(start, here);
             let Some(t) = target else {
                 let g = self.guard;
-                // As the interpreter: only Object's unmodelled methods lack a target in a
-                // program javac compiled; a run reaching one is not one sattar can follow.
-                if self.program.method(m).class == sattar_heap::OBJECT {
+                // A run reaching an unmodelled method is not one sattar can follow.
+                if self.program.reaches_unmodelled(m) {
                     self.unmodelled = self.session.circuit_mut().or2(self.unmodelled, g);
                 }
                 self.raise(ABSTRACT_METHOD, g);

@@ -39,9 +39,9 @@ pub use generate::{
     UnsatProof,
 };
 pub use localize::{
-    best_rank, outcomes_of, Executor, Interpreter, LocalizeOptions, Localizer, RankedStmt, Round,
-    StopReason, Strategy, Technique, TestRecord, TimedInterpreter, DEFAULT_GEN_CONFLICTS,
-    DEFAULT_MAX_GEN_SCOPE,
+    at_place, best_rank, outcomes_of, Executor, Interpreter, LocalizeOptions, Localizer,
+    RankedStmt, Round, StopReason, Strategy, Technique, TestRecord, TimedInterpreter,
+    DEFAULT_GEN_CONFLICTS, DEFAULT_MAX_GEN_SCOPE,
 };
 pub use oracle::{judge, Judged, TestVerdict, NO_EXCEPTION, TERMINATES};
 pub use rng::SplitMix64;

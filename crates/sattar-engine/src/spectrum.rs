@@ -151,15 +151,8 @@ fn rating_value(elements: &[Scored<OutcomeElem>], stmt: &Scored<StmtId>) -> Cond
             && same_score(e.score, stmt.score)
             && same_score(e.confidence, stmt.confidence)
     };
-    let value = elements
-        .iter()
-        .filter(rates)
-        .map(|e| e.id.1)
-        .max_by_key(|v| match v {
-            Some(true) => 2,
-            Some(false) => 1,
-            None => 0,
-        });
+    // `Option<bool>` orders none < false < true.
+    let value = elements.iter().filter(rates).map(|e| e.id.1).max();
     ConditionValue::of(value.flatten())
 }
 

@@ -3,6 +3,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failing test panics
 
+#[path = "support/run_loop.rs"]
+mod run_loop;
+
 use sattar_catalog::inputs;
 use sattar_encode::EncodeOptions;
 use sattar_engine::{
@@ -38,13 +41,7 @@ fn localize(max_gen_scope: usize) -> (usize, usize, Option<usize>) {
     };
     let mut exec = Interpreter(Limits::default());
     let mut loc = Localizer::start(&subject, opts, &mut exec).unwrap_or_else(|e| panic!("{e}"));
-    while loc
-        .step(&mut exec)
-        .unwrap_or_else(|e| panic!("{e}"))
-        .is_some()
-    {
-        assert!(loc.rounds.len() < 50, "the loop must end");
-    }
+    run_loop::until_stopped(&mut loc, &mut exec);
     let largest = loc
         .rounds
         .iter()

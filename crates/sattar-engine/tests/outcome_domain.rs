@@ -5,7 +5,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failing test panics
 
-use sattar_engine::{Domain, Interpreter, LocalizeOptions, Localizer, Subject, SubjectRequest};
+#[path = "support/run_loop.rs"]
+mod run_loop;
+
+use sattar_engine::{
+    at_place, Domain, Interpreter, LocalizeOptions, Localizer, Subject, SubjectRequest,
+};
 use sattar_java::Limits;
 use sattar_report::ConditionValue;
 
@@ -28,23 +33,13 @@ fn localized(fault: &str, domain: Domain) -> (Option<usize>, Option<ConditionVal
     };
     let mut exec = Interpreter(Limits::default());
     let mut loc = Localizer::start(&subject, opts, &mut exec).unwrap_or_else(|e| panic!("{e}"));
-    while loc
-        .step(&mut exec)
-        .unwrap_or_else(|e| panic!("{e}"))
-        .is_some()
-    {
-        assert!(loc.rounds.len() < 50, "the loop must end");
-    }
+    run_loop::until_stopped(&mut loc, &mut exec);
     let places = subject
         .fault
         .as_ref()
         .expect("a catalog fault")
         .faulty_locations();
-    let p = &subject.program;
-    let faulty = loc.ranking().into_iter().find(|r| {
-        let st = p.stmt(r.stmt);
-        (places.iter()).any(|(file, line)| *line == st.line && p.file(st.file).path == *file)
-    });
+    let faulty = (loc.ranking().into_iter()).find(|r| at_place(&subject.program, r.stmt, &places));
     (loc.rank_of_lines(&places), faulty.and_then(|r| r.condition))
 }
 

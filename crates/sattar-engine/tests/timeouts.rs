@@ -4,6 +4,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a failure here is the report
 
+#[path = "support/run_loop.rs"]
+mod run_loop;
+
 use sattar_engine::{
     EngineError, Executor, LocalizeOptions, Localizer, Subject, SubjectRequest, TestVerdict,
 };
@@ -63,13 +66,7 @@ fn timed_out_tests_are_recorded_left_out_and_never_generated_again() {
         steps: initial_steps,
         stopped: 0,
     };
-    while loc
-        .step(&mut clock)
-        .unwrap_or_else(|e| panic!("{e}"))
-        .is_some()
-    {
-        assert!(loc.rounds.len() < 50, "the loop must end");
-    }
+    run_loop::until_stopped(&mut loc, &mut clock);
     assert!(clock.stopped > 0, "the clock stopped some generated tests");
     let timed_out: Vec<_> = loc.rounds.iter().filter(|r| r.test.timed_out).collect();
     assert_eq!(timed_out.len(), clock.stopped);

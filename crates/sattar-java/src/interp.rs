@@ -926,9 +926,8 @@ impl<'p> Machine<'p> {
             .map(|x| x.class.clone())
             .unwrap_or_default();
         let Some(target) = self.program.resolve(m, &class) else {
-            // javac resolved the call, so only Object's unmodelled methods lack a target (an
-            // abstract method of an input object's abstract class throws as on the JVM).
-            if self.program.method(m).class == sattar_heap::OBJECT {
+            // An abstract method of an input object's abstract class throws as on the JVM.
+            if self.program.reaches_unmodelled(m) {
                 return Err(Stop::Unmodelled(Box::new(self.unmodelled(m, &class))));
             }
             return throw(ABSTRACT_METHOD);

@@ -1236,6 +1236,14 @@ impl Program {
         out
     }
 
+    /// Whether a virtual call of `m` that [`Program::resolve`] leaves without a target reaches a
+    /// JDK method sattar does not model rather than an abstract one: in a program javac compiled
+    /// only `Object`'s identity `hashCode()`/`toString()` lack a target, and no engine can say
+    /// what they return (the interpreter refuses the run, the encoder counts it unfaithful).
+    pub fn reaches_unmodelled(&self, m: MethodId) -> bool {
+        self.method(m).class == sattar_heap::OBJECT
+    }
+
     /// The method that runs when `m` is called on an object of class `class`: `m` itself unless it
     /// is virtual; `None` when the class has no implementation (an abstract method).
     pub fn resolve(&self, m: MethodId, class: &str) -> Option<MethodId> {
