@@ -112,6 +112,60 @@ fn parse_prints_statement_ids_lines_and_texts() {
 }
 
 /// Runs `args` and expects exit 2 with `needle` (a location or message) on stderr.
+/// A catalog of one's own (`--catalog`): its paths are relative to its own folder, `faults`,
+/// `localize --fault` and `eval` read it instead of the bundled one, and its errors name it.
+#[test]
+fn a_catalog_of_ones_own_is_read_relative_to_its_folder() {
+    let dir = std::env::temp_dir().join(format!("sattar-cli-catalog-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    for f in [
+        "java-subjects/linkedlist/LinkedList.java",
+        "specs/linkedlist.spec",
+    ] {
+        let name = Path::new(f).file_name().expect("a file name");
+        std::fs::copy(root().join(f), dir.join(name)).expect("copy");
+    }
+    let entry = |line: u32| {
+        format!(
+            "[[fault]]\nid = \"mine.sizeErr\"\nsubject = \"LinkedList.java\"\nspec = \"linkedlist.spec\"\nmethod = \"delete\"\nensures = \"postcond1\"\ndescription = \"lost update\"\nmutations = [{{ line = {line}, original = \"size = size - 1;\", faulty = \"size = 0;\" }}]\n"
+        )
+    };
+    let catalog = dir.join("faults.toml");
+    std::fs::write(&catalog, entry(23)).expect("write");
+    let cat = catalog.to_str().expect("utf-8");
+    let listed = json(&["--catalog", cat, "faults", "--format", "json"]);
+    assert_eq!(listed[0]["id"], "mine.sizeErr");
+    assert_eq!(listed.as_array().map(Vec::len), Some(1));
+    let rows = json(&[
+        "eval",
+        "--catalog",
+        cat,
+        "--runs",
+        "1",
+        "--techniques",
+        "sat",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(rows[0]["fault"], "mine.sizeErr");
+    assert_eq!(rows[0]["rank"], 1);
+    // LinkedList.java holds 12 statements: `delete`'s 11 lines of code and its `return false`.
+    assert_eq!(rows[0]["subject_statements"], 12);
+    refused(
+        &["--catalog", cat, "localize", "--fault", "sll.sizeErr"],
+        "no fault `sll.sizeErr` in",
+    );
+    std::fs::write(&catalog, entry(22)).expect("write");
+    refused(
+        &["--catalog", cat, "faults"],
+        "faults.toml: fault mine.sizeErr: LinkedList.java:22 does not contain `size = size - 1;`",
+    );
+    refused(
+        &["--catalog", "/no/such/faults.toml", "faults"],
+        "--catalog: /no/such/faults.toml",
+    );
+}
+
 fn refused(args: &[&str], needle: &str) {
     let out = sattar(args);
     let err = String::from_utf8_lossy(&out.stderr);

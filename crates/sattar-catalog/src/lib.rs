@@ -1,11 +1,12 @@
-//! The bundled fault catalog (`java-subjects/faults.toml`): seeded faults of the bundled subjects,
-//! each a set of one-line mutations of the correct source, so there is one source of truth per
-//! subject. Also finds the directory that holds the bundled subjects.
+//! The fault catalogs: the bundled one (`java-subjects/faults.toml`) or a file the user chose
+//! (`--catalog`), each fault a set of one-line mutations of the correct source, so there is one
+//! source of truth per subject. Also finds the directory that holds the bundled subjects.
 
 pub mod inputs;
 
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 /// The catalog file, relative to the bundle root.
 pub const CATALOG_PATH: &str = "java-subjects/faults.toml";
@@ -33,8 +34,10 @@ pub enum CatalogError {
         message: String,
     },
     /// A mutation does not match the source it mutates.
-    #[error("{CATALOG_PATH}: fault {fault}: {file}:{line} does not contain `{original}`; update the catalog to match the source")]
+    #[error("{catalog}: fault {fault}: {file}:{line} does not contain `{original}`; update the catalog to match the source")]
     Drift {
+        /// The catalog file.
+        catalog: String,
         /// The fault id.
         fault: String,
         /// The subject file.
@@ -46,9 +49,11 @@ pub enum CatalogError {
     },
     /// No fault has the given id.
     #[error(
-        "no fault `{id}` in the catalog; `sattar faults` lists them (did you mean {suggestion}?)"
+        "no fault `{id}` in {catalog}; `sattar faults` lists them (did you mean {suggestion}?)"
     )]
     UnknownFault {
+        /// The catalog file.
+        catalog: String,
         /// The requested id.
         id: String,
         /// The closest id.
@@ -139,6 +144,7 @@ impl Fault {
                 .filter(|l| l.contains(&m.original));
             let Some(l) = slot else {
                 return Err(CatalogError::Drift {
+                    catalog: CATALOG_PATH.to_string(),
                     fault: self.id.clone(),
                     file: file.to_string(),
                     line: m.line,
@@ -159,30 +165,57 @@ impl Fault {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CatalogFile {
+    /// The folder the faults' paths are relative to, relative to the catalog file's folder
+    /// (default: that folder itself).
+    root: Option<String>,
     fault: Vec<Fault>,
 }
 
 /// The loaded catalog with the root its paths are relative to.
 #[derive(Clone, Debug)]
 pub struct Catalog {
-    /// The bundle root (the repository).
+    /// The folder every path of the catalog is relative to (for the bundled one, the repository).
     pub root: PathBuf,
+    /// The catalog file, as errors name it.
+    pub file: String,
     /// Every fault, in catalog order.
     pub faults: Vec<Fault>,
 }
 
+/// The catalog `--catalog` chose for this process, if any.
+static CHOSEN: OnceLock<Catalog> = OnceLock::new();
+
+/// Makes the catalog file at `path` the one [`Catalog::active`] returns for the rest of the
+/// process (`--catalog`): loaded and checked now, so a bad file is reported before any work.
+pub fn choose(path: &Path) -> Result<(), CatalogError> {
+    let catalog = Catalog::load_file(path)?;
+    let _ = CHOSEN.set(catalog);
+    Ok(())
+}
+
 impl Catalog {
-    /// Loads the catalog under `root`, checking every mutation against its source.
+    /// Loads the bundled catalog under `root` (the repository), checking every mutation.
     pub fn load(root: &Path) -> Result<Catalog, CatalogError> {
-        let path = root.join(CATALOG_PATH);
-        let text = read(&path)?;
-        let file: CatalogFile = toml::from_str(&text).map_err(|e| CatalogError::Format {
+        Catalog::load_file(&root.join(CATALOG_PATH))
+    }
+
+    /// Loads a catalog file, checking every mutation against its source. Its paths are relative
+    /// to its own folder, or to the folder its top-level `root = "…"` names (relative to its own).
+    pub fn load_file(path: &Path) -> Result<Catalog, CatalogError> {
+        let text = read(path)?;
+        let parsed: CatalogFile = toml::from_str(&text).map_err(|e| CatalogError::Format {
             path: path.display().to_string(),
             message: e.to_string(),
         })?;
+        let folder = path.parent().unwrap_or(Path::new("."));
+        let root = match &parsed.root {
+            Some(r) => folder.join(r),
+            None => folder.to_path_buf(),
+        };
         let catalog = Catalog {
-            root: root.to_path_buf(),
-            faults: file.fault,
+            root,
+            file: path.display().to_string(),
+            faults: parsed.fault,
         };
         for f in &catalog.faults {
             let sources = catalog.faulty_sources(f)?;
@@ -190,6 +223,7 @@ impl Catalog {
                 let file = f.file_of(m);
                 if !sources.iter().any(|(p, _)| *p == file) {
                     return Err(CatalogError::Drift {
+                        catalog: catalog.file.clone(),
                         fault: f.id.clone(),
                         file,
                         line: m.line,
@@ -206,6 +240,15 @@ impl Catalog {
         Catalog::load(&find_root().ok_or(CatalogError::NoRoot)?)
     }
 
+    /// The catalog `--catalog` chose ([`choose`]), else the bundled one: what `--fault` ids and
+    /// `sattar eval` refer to.
+    pub fn active() -> Result<Catalog, CatalogError> {
+        match CHOSEN.get() {
+            Some(c) => Ok(c.clone()),
+            None => Catalog::bundled(),
+        }
+    }
+
     /// Reads a file relative to the root.
     pub fn read(&self, rel: &str) -> Result<String, CatalogError> {
         read(&self.root.join(rel))
@@ -217,6 +260,7 @@ impl Catalog {
             .iter()
             .find(|f| f.id == id)
             .ok_or_else(|| CatalogError::UnknownFault {
+                catalog: self.file.clone(),
                 id: id.to_string(),
                 suggestion: closest(id, self.faults.iter().map(|f| f.id.as_str())),
             })
@@ -224,7 +268,27 @@ impl Catalog {
 
     /// The faulty source of a one-file fault.
     pub fn faulty_source(&self, fault: &Fault) -> Result<String, CatalogError> {
-        fault.apply(&self.read(&fault.subject)?)
+        (fault.apply(&self.read(&fault.subject)?)).map_err(|e| self.named_in(e))
+    }
+
+    /// `e` naming this catalog's file when it is a drift (a [`Fault`] alone does not know it).
+    fn named_in(&self, e: CatalogError) -> CatalogError {
+        match e {
+            CatalogError::Drift {
+                fault,
+                file,
+                line,
+                original,
+                ..
+            } => CatalogError::Drift {
+                catalog: self.file.clone(),
+                fault,
+                file,
+                line,
+                original,
+            },
+            e => e,
+        }
     }
 
     /// The faulty sources of a fault, `(path relative to the root, text)`: the subject file, or
@@ -248,7 +312,9 @@ impl Catalog {
                     .unwrap_or(&p)
                     .to_string_lossy()
                     .replace('\\', "/");
-                let text = fault.apply_to(&rel, &read(&p)?)?;
+                let text = fault
+                    .apply_to(&rel, &read(&p)?)
+                    .map_err(|e| self.named_in(e))?;
                 Ok((rel, text))
             })
             .collect()

@@ -221,7 +221,7 @@ pub struct FaultsArgs {
 
 /// Lists the bundled fault catalog.
 pub fn faults(a: FaultsArgs) -> Result<ExitCode> {
-    let catalog = Catalog::bundled()?;
+    let catalog = Catalog::active()?;
     match a.format {
         Format::Json => out::println(&report::render_json(&report::faults_json(&catalog)))?,
         Format::Text => out::print(&report::faults_text(&catalog))?,

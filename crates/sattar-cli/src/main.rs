@@ -20,6 +20,10 @@ use std::process::ExitCode;
 #[derive(Parser)]
 #[command(name = "sattar", version, about, long_about = None)]
 struct Cli {
+    /// A fault catalog file (TOML, the format of `java-subjects/faults.toml`) that `--fault` ids,
+    /// `sattar faults` and `sattar eval` refer to instead of the bundled one.
+    #[arg(long, global = true, value_name = "FILE")]
+    catalog: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -36,7 +40,7 @@ pub enum Format {
 
 #[derive(Subcommand)]
 enum Command {
-    /// List the bundled fault catalog.
+    /// List the fault catalog (the bundled one, or `--catalog`'s).
     Faults(commands::FaultsArgs),
     /// Parse a Java file: its classes, methods and statements with ids, or the diagnostics.
     Parse(commands::ParseArgs),
@@ -50,7 +54,7 @@ enum Command {
     Core(commands::CoreArgs),
     /// The SAT-TAR loop: cores, generated tests on the JVM, boosted ranking, round by round.
     Localize(localize::LocalizeArgs),
-    /// Compare every technique on the bundled faults: the paper's tables.
+    /// Compare every technique on the catalog's faults (the bundled one, or `--catalog`'s): the paper's tables.
     Eval(eval::EvalArgs),
     /// The first-order mutants of a method (mutation operators), classified on request.
     Mutate(commands::MutateArgs),
@@ -65,6 +69,14 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(path) = &cli.catalog {
+        if let Err(e) = sattar_catalog::choose(path) {
+            out::eprintln(&format!(
+                "error: --catalog: {e}\n  help: give a fault catalog file in the format of java-subjects/faults.toml (docs/EVALUATION.md, *Your own catalog*)"
+            ));
+            return ExitCode::from(2);
+        }
+    }
     let result = match cli.command {
         Command::Faults(a) => commands::faults(a),
         Command::Parse(a) => commands::parse(a),

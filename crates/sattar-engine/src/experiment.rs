@@ -305,7 +305,7 @@ pub fn evaluate(
     opts: &EvalOptions,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Evaluated, EngineError> {
-    let catalog = Catalog::bundled()?;
+    let catalog = Catalog::active()?;
     let faults: Vec<Fault> = (opts.faults.iter())
         .map(|id| catalog.fault(id).cloned())
         .collect::<Result<_, _>>()?;
@@ -636,8 +636,19 @@ impl<'j> JobContext<'j> {
                 .collect(),
             tests,
             exam: rank.map(|r| r as f64 / ranking.len().max(1) as f64),
+            subject_statements: self.subject_statements(),
             seconds,
         }
+    }
+
+    /// Statements of the subject's files: those whose path lies under the fault's subject (its
+    /// file, or its folder's files).
+    fn subject_statements(&self) -> usize {
+        let program = &self.subject.program;
+        let under = self.job.fault.subject.trim_end_matches('/');
+        (program.stmts.iter())
+            .filter(|s| program.file(s.file).path.starts_with(under))
+            .count()
     }
 
     /// SAT-TAR to exhaustion, remembering the best round (the ideal user).

@@ -99,15 +99,16 @@ impl Subject {
     }
 
     fn from_fault(id: &str, req: &SubjectRequest) -> Result<Subject, EngineError> {
-        let catalog = Catalog::bundled()?;
+        let catalog = Catalog::active()?;
         let fault = catalog.fault(id)?.clone();
         Self::of_catalog_fault(&catalog, fault, req)
     }
 
-    /// The subject of a fault of the bundled catalog's subjects that need not be in the catalog
-    /// (a mutant): its faulty sources, spec and `ensures` set.
+    /// The subject of a fault of the active catalog's subjects (the bundled one unless
+    /// `--catalog` chose another) that need not be in the catalog (a mutant): its faulty
+    /// sources, spec and `ensures` set.
     pub fn of_fault(fault: &Fault) -> Result<Subject, EngineError> {
-        Self::of_fault_in(&Catalog::bundled()?, fault)
+        Self::of_fault_in(&Catalog::active()?, fault)
     }
 
     /// [`Subject::of_fault`] with paths relative to `catalog`'s root (a user's files: the

@@ -30,8 +30,7 @@ struct Soundness {
     suspects: usize,
 }
 
-fn soundness(relax_unexecuted: bool) -> Soundness {
-    let catalog = Catalog::bundled().expect("the bundled catalog");
+fn soundness(catalog: &Catalog, relax_unexecuted: bool) -> Soundness {
     let mut out = Soundness {
         not_repairing: Vec::new(),
         not_in_core: Vec::new(),
@@ -47,11 +46,7 @@ fn soundness(relax_unexecuted: bool) -> Soundness {
         .filter(|f| !f.is_multi())
         .filter(measured)
     {
-        let req = SubjectRequest {
-            fault: Some(f.id.clone()),
-            ..Default::default()
-        };
-        let subject = Subject::load(&req).unwrap_or_else(|e| panic!("{}: {e}", f.id));
+        let subject = Subject::of_fault_in(catalog, f).unwrap_or_else(|e| panic!("{}: {e}", f.id));
         let core_req = CoreRequest {
             relax_unexecuted,
             ..CoreRequest::default()
@@ -81,9 +76,13 @@ fn soundness(relax_unexecuted: bool) -> Soundness {
     out
 }
 
+fn bundled() -> Catalog {
+    Catalog::bundled().expect("the bundled catalog")
+}
+
 #[test]
 fn the_faulty_statement_repairs_its_failing_run_alone_on_every_catalog_fault_but_two() {
-    let s = soundness(false);
+    let s = soundness(&bundled(), false);
     assert_eq!(s.not_repairing, NOT_REPAIRING);
     assert_eq!(s.not_in_core, NOT_IN_CORE);
     // Of the cores' suspects over the catalog, how many repair alone (what SAT-TAR's tie-break
@@ -107,7 +106,7 @@ fn the_faulty_statement_repairs_its_failing_run_alone_on_every_catalog_fault_but
 #[test]
 fn with_unexecuted_instances_relaxed_the_faulty_statement_is_a_correction_set_but_for_a_library_call(
 ) {
-    let s = soundness(true);
+    let s = soundness(&bundled(), true);
     assert_eq!(s.not_repairing, ["collections.nary.pruneErr"]);
     assert_eq!(s.not_in_core, NOT_IN_CORE);
     // The same cores, and among their suspects the same ones repair alone: the statements

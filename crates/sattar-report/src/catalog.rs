@@ -142,6 +142,7 @@ mod tests {
     fn columns_stay_aligned_for_long_method_names() {
         let c = Catalog {
             root: ".".into(),
+            file: "faults.toml".into(),
             faults: vec![
                 fault("x.short", "f"),
                 fault("x.long", "freshenParentAndChildIndexes"),

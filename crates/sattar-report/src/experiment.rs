@@ -23,6 +23,9 @@ pub struct EvalRow {
     pub tests: usize,
     /// EXAM: the rank over the number of ranked statements.
     pub exam: Option<f64>,
+    /// Statements of the subject's files (every method's, executed or not): the denominator of
+    /// [`EvalRow::subject_exam`].
+    pub subject_statements: usize,
     /// Wall time of the technique on this input.
     pub seconds: f64,
 }
@@ -102,8 +105,18 @@ pub fn eval_json(rows: &[EvalRow]) -> Json {
 fn row_json(r: &EvalRow) -> Json {
     json!({
         "fault": r.fault, "technique": r.technique, "run": r.run, "input_size": r.input_size,
-        "rank": r.rank, "ranks": r.ranks, "tests": r.tests, "exam": r.exam, "seconds": r.seconds,
+        "rank": r.rank, "ranks": r.ranks, "tests": r.tests, "exam": r.exam,
+        "subject_statements": r.subject_statements, "seconds": r.seconds,
     })
+}
+
+impl EvalRow {
+    /// EXAM over the subject's files: the rank over every statement they hold (an unranked fault
+    /// costs them all), as a reader inspecting the files from the top of the list would pay.
+    pub fn subject_exam(&self) -> f64 {
+        let of = self.subject_statements.max(1);
+        self.rank.map_or(1.0, |r| r.min(of) as f64 / of as f64)
+    }
 }
 
 fn opt(v: Option<usize>) -> String {
@@ -287,6 +300,41 @@ fn stats_table(out: &mut String, rows: &[EvalRow], setup: &EvalSetup, techs: &[&
         setup.seed
     );
     stats_rows(out, rows, setup.seed, techs, &singles);
+    case_table(out, rows, techs, &singles);
+}
+
+/// The single faults with the (fault, input) case as the unit, as the targets count:
+/// rank-1, top-3 and top-5 shares (not ranked: a miss), EXAM over the ranked statements and
+/// over every statement of the subject's files.
+fn case_table(out: &mut String, rows: &[EvalRow], techs: &[&str], faults: &[&str]) {
+    let _ = writeln!(
+        out,
+        "\n### Statistics over cases\n\nSingle faults, the (fault, input) case as the unit: the share of cases ranking the faulty statement at N or better (not ranked: a miss); EXAM (ranked) is the rank over the statements the technique ranked, EXAM (files) the rank over every statement of the subject's files (a miss counts 1).\n\n| technique | cases | rank-1 | top-3 | top-5 | mean EXAM (ranked) | mean EXAM (files) |\n|---|---:|---:|---:|---:|---:|---:|"
+    );
+    for t in techs {
+        let of: Vec<&EvalRow> = (rows.iter())
+            .filter(|r| r.technique == *t && faults.contains(&r.fault.as_str()))
+            .collect();
+        if of.is_empty() {
+            continue;
+        }
+        let share = |n: usize| {
+            let hits = of.iter().filter(|r| r.rank.is_some_and(|k| k <= n)).count();
+            format!("{:.1} %", 100.0 * hits as f64 / of.len() as f64)
+        };
+        let ranked: Vec<f64> = of.iter().filter_map(|r| r.exam).collect();
+        let files: Vec<f64> = of.iter().map(|r| r.subject_exam()).collect();
+        let _ = writeln!(
+            out,
+            "| {t} | {} | {} | {} | {} | {} | {} |",
+            of.len(),
+            share(1),
+            share(3),
+            share(5),
+            number(mean(&ranked), 3),
+            number(mean(&files), 3),
+        );
+    }
 }
 
 /// The statistics table's rows over `faults` (see [`stats_table`]).
@@ -564,6 +612,7 @@ mod tests {
             ranks: vec![Some(2), None],
             tests: 1,
             exam: None,
+            subject_statements: 20,
             seconds: 0.5,
         };
         assert_eq!(
@@ -584,6 +633,7 @@ mod tests {
             ranks: vec![Some(1)],
             tests: 1,
             exam: None,
+            subject_statements: 20,
             seconds: 0.1,
         };
         let setup = EvalSetup {
@@ -632,6 +682,7 @@ mod tests {
             ranks: vec![rank],
             tests: 1,
             exam: rank.map(|r| r as f64 / 10.0),
+            subject_statements: 20,
             seconds: 0.1,
         };
         let ranks = [

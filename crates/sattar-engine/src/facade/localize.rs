@@ -557,7 +557,9 @@ impl LocalizeSession<'_> {
         let loc = &self.localizer;
         let home = sattar_catalog::find_root().and_then(|r| std::fs::canonicalize(r).ok());
         let root = match &loc.subject().fault {
-            Some(_) => home.clone(),
+            Some(_) => sattar_catalog::Catalog::active()
+                .ok()
+                .and_then(|c| std::fs::canonicalize(c.root).ok()),
             None => std::env::current_dir().ok(),
         };
         let help = home

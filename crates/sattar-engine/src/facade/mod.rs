@@ -175,7 +175,7 @@ pub fn method_support(program: &Program, name: &str) -> Result<MethodSupport, En
 
 /// `sattar parse --fault ID`: the IR of a bundled fault's faulty source.
 pub fn parse_fault_source(id: &str) -> Result<Result<Program, Vec<Diagnostic>>, EngineError> {
-    let catalog = Catalog::bundled()?;
+    let catalog = Catalog::active()?;
     let fault = catalog.fault(id)?;
     let sources = catalog
         .faulty_sources(fault)?
@@ -187,7 +187,7 @@ pub fn parse_fault_source(id: &str) -> Result<Result<Program, Vec<Diagnostic>>, 
 
 /// The method catalog fault `id` is about (`Class.m`, as `--method` takes it).
 pub fn fault_method(id: &str) -> Result<String, EngineError> {
-    Ok(Catalog::bundled()?.fault(id)?.method.clone())
+    Ok(Catalog::active()?.fault(id)?.method.clone())
 }
 
 /// `sattar run`: runs one test on `kind` and lets the specification judge it.
@@ -561,7 +561,7 @@ pub fn run_experiment(
     req: &EvalRequest,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<EvalOutcome, EngineError> {
-    let catalog = Catalog::bundled()?;
+    let catalog = Catalog::active()?;
     let opts = experiment_options(req, &catalog)?;
     let t0 = Instant::now();
     let done = evaluate(&opts, progress)?;
@@ -754,7 +754,7 @@ pub fn mutate(req: &MutateRequest) -> Result<Vec<sattar_report::MutantLine>, Eng
     use crate::mutants::{catalog_mutants, classify, Classify};
     let (catalog, mut base, prefix) = match (&req.java, &req.fault) {
         (None, Some(id)) => {
-            let catalog = Catalog::bundled()?;
+            let catalog = Catalog::active()?;
             let fault = catalog.fault(id)?.clone();
             (catalog, fault, None)
         }
@@ -778,6 +778,7 @@ pub fn mutate(req: &MutateRequest) -> Result<Vec<sattar_report::MutantLine>, Eng
             let stem = path.file_stem().map(|s| s.to_string_lossy().to_string());
             let catalog = Catalog {
                 root: PathBuf::from("."),
+                file: String::new(),
                 faults: Vec::new(),
             };
             (catalog, base, stem)
