@@ -42,6 +42,9 @@ pub struct Bounds {
     pub max_instances: usize,
     /// The most circuit nodes the encoding may build (memory); see `--max-gates`.
     pub max_gates: usize,
+    /// Grouped: relaxing a statement frees its targets and checks too
+    /// ([`crate::EncodeOptions::relax_targets`]).
+    pub relax_targets: bool,
 }
 
 impl Bounds {
@@ -393,9 +396,7 @@ impl<'a> Walker<'a> {
         let c = self.session.circuit_mut();
         let null = c.none_of(v.as_ref_bits());
         let ok = c.or2(null, is);
-        let bad = c.and2(self.guard, !ok);
-        self.raise(CLASS_CAST, bad);
-        self.guard = self.session.circuit_mut().and2(self.guard, ok);
+        self.check_fails(CLASS_CAST, !ok);
     }
 
     /// `v` without the atoms that are not a `class` (null stays null).
@@ -461,6 +462,23 @@ impl<'a> Walker<'a> {
         self.exceptions.insert(class.to_string(), new);
     }
 
+    /// A run-time check of the current statement: it throws `class` where `fails` holds, and the
+    /// run goes on where it does not. Whether it throws is part of what the statement does: when
+    /// targets are relaxed, `fails` is a value the instance defines, so relaxing the statement
+    /// frees it too (a fix at a dereference need not dereference) and an exception escaping the
+    /// method is explainable by the statement that threw it, not only by those that made its
+    /// operands.
+    pub(crate) fn check_fails(&mut self, class: &str, fails: Bool) {
+        let g = self.guard;
+        let fails = match self.bounds.relax_targets {
+            true => self.define(g, Val::Bool(fails), &Type::Boolean).as_bool(),
+            false => fails,
+        };
+        let thrown = self.session.circuit_mut().and2(g, fails);
+        self.raise(class, thrown);
+        self.guard = self.session.circuit_mut().and2(g, !fails);
+    }
+
     fn go_past(&mut self, key: BoundKey, when: Bool) {
         let old = self.unwind.get(&key).copied().unwrap_or(Bool::FALSE);
         let new = self.session.circuit_mut().or2(old, when);
@@ -469,11 +487,8 @@ impl<'a> Walker<'a> {
 
     /// A dereference of `v`: throws a `NullPointerException` when it is null.
     fn null_check(&mut self, v: &Val) {
-        let bits = v.as_ref_bits().to_vec();
-        let null = self.session.circuit_mut().none_of(&bits);
-        let npe = self.session.circuit_mut().and2(self.guard, null);
-        self.raise(NPE, npe);
-        self.guard = self.session.circuit_mut().and2(self.guard, !null);
+        let null = self.session.circuit_mut().none_of(v.as_ref_bits());
+        self.check_fails(NPE, null);
     }
 
     /// A division's divisor: throws an `ArithmeticException` when it is zero.
@@ -481,9 +496,7 @@ impl<'a> Walker<'a> {
         let c = self.session.circuit_mut();
         let zero = c.bv_const(self.bounds.width, 0);
         let is_zero = v.as_int().map_or(Bool::FALSE, |x| c.bv_eq(x, &zero));
-        let thrown = c.and2(self.guard, is_zero);
-        self.raise(ARITHMETIC, thrown);
-        self.guard = self.session.circuit_mut().and2(self.guard, !is_zero);
+        self.check_fails(ARITHMETIC, is_zero);
     }
 
     /// The value of `var` in the current frame, if it has one.
@@ -548,7 +561,7 @@ impl<'a> Walker<'a> {
             NodeKind::Store { obj, field, value } => {
                 let o = self.operand(obj);
                 let v = self.operand(value);
-                self.write(field, &o, &v);
+                self.store(field, o, &v);
             }
             NodeKind::NullCheck(op) => {
                 let v = self.operand(op);
@@ -897,6 +910,57 @@ impl<'a> Walker<'a> {
         select(self.session.circuit_mut(), sel, &cells, &default)
     }
 
+    /// A statement's `o.field = v`. Which object and which field it writes are part of what it
+    /// does: when targets are relaxed, relaxing the statement frees the target object (any
+    /// object of the field's class, or none) and which of that class's fields of the same type
+    /// it writes, so a store to the wrong node or the wrong field (`n.left` for `n.right`) is
+    /// explained by it.
+    fn store(&mut self, field: &FieldRef, o: Val, v: &Val) {
+        let g = self.guard;
+        let relaxable = self.bounds.relax_targets && self.grouped && self.group.is_some();
+        if !relaxable || self.in_library() {
+            return self.write(field, &o, v);
+        }
+        let o = self.define(g, o, &Type::Class(field.class.clone()));
+        let fields = self.same_typed_fields(field);
+        let (Some(at), true) = (fields.iter().position(|f| f == field), fields.len() > 1) else {
+            return self.write(field, &o, v);
+        };
+        let width = self.bounds.width;
+        let at = self.session.circuit_mut().bv_const(width, at as i64);
+        let which = self.define(g, Val::Int(at), &Type::Int);
+        for (i, f) in fields.iter().enumerate() {
+            let c = self.session.circuit_mut();
+            let index = c.bv_const(width, i as i64);
+            let chosen = which.as_int().map_or(Bool::FALSE, |w| c.bv_eq(w, &index));
+            self.guard = c.and2(g, chosen);
+            self.write(f, &o, v);
+        }
+        self.guard = g;
+    }
+
+    /// The fields of `field`'s class (inherited ones included) of its type and finality, itself
+    /// included, while their indices fit the bitwidth's non-negative range.
+    fn same_typed_fields(&self, field: &FieldRef) -> Vec<FieldRef> {
+        let all = self.program.fields_of(&field.class);
+        let Some((_, own)) = all.iter().find(|(_, f)| f.name == field.name) else {
+            return vec![field.clone()];
+        };
+        let fit = 1usize << (self.bounds.width.saturating_sub(1)).min(16);
+        let same: Vec<FieldRef> = (all.iter())
+            .filter(|(_, f)| f.ty == own.ty && f.is_final == own.is_final)
+            .map(|(c, f)| FieldRef {
+                class: c.clone(),
+                name: f.name.clone(),
+            })
+            .collect();
+        match same.len() <= fit {
+            true => same,
+            false => vec![field.clone()],
+        }
+    }
+
+    /// `o.field = v` where the statement runs (`self.guard`).
     fn write(&mut self, field: &FieldRef, o: &Val, v: &Val) {
         let ty = self.field_type(&field.class, &field.name);
         for (g, k, f) in self.universe.cells(&field.class, &field.name, true) {

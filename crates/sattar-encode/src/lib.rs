@@ -101,6 +101,10 @@ pub struct EncodeOptions {
     pub relax_unexecuted: bool,
     /// The most circuit nodes one encoding may build (its memory, about 700 bytes a node).
     pub max_gates: usize,
+    /// Grouped: relaxing a statement also frees where it writes (the object and, among its
+    /// class's fields of the same type, the field of a store) and whether its run-time checks
+    /// throw — the cores' second try when no statement repairs the run by its values alone.
+    pub relax_targets: bool,
 }
 
 /// The default of [`EncodeOptions::max_gates`]: about 3 GB, far above what the bundled subjects
@@ -118,6 +122,7 @@ impl Default for EncodeOptions {
             keep_satisfied: true,
             relax_unexecuted: false,
             max_gates: DEFAULT_MAX_GATES,
+            relax_targets: false,
         }
     }
 }
@@ -494,6 +499,7 @@ fn initial_bounds(
             .into_iter()
             .collect(),
         max_gates: opts.max_gates,
+        relax_targets: opts.relax_targets,
     })
 }
 

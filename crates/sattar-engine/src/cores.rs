@@ -72,6 +72,9 @@ pub struct CoreAnalysis {
     /// The suspects that repair the run alone: relaxing that one statement (every executed
     /// instance) lets the run satisfy every postcondition (docs/LOCALIZE.md, step 7).
     pub repairs_alone: BTreeSet<StmtId>,
+    /// Whether the cores come from the second try, with what statements write to and whether
+    /// their checks throw relaxed too, because relaxing values alone repaired nothing.
+    pub targets_relaxed: bool,
     /// The grouped encoding the cores come from (for export).
     pub encoding: Encoding,
     /// Wall time of encoding the input and extracting the cores.
@@ -97,6 +100,65 @@ pub fn cores(subject: &Subject, req: &CoreRequest) -> Result<CoreAnalysis, Engin
         TestVerdict::Fail(_) => {}
     }
     let t0 = Instant::now();
+    let mut found = extract(subject, &input, req, false, req.check.sat_time)?;
+    // Values alone explain nothing (an empty core, or no suspect repairs the run by itself):
+    // try again with what statements write to and whether their checks throw relaxed too.
+    if found.repairs_alone.is_empty() {
+        let left = req.check.sat_time.map(|t| t.saturating_sub(t0.elapsed()));
+        if left.is_none_or(|t| !t.is_zero()) {
+            let wide = extract(subject, &input, req, true, left)?;
+            let better = !wide.repairs_alone.is_empty()
+                || (found.suspects.is_empty() && !wide.suspects.is_empty());
+            if better {
+                found = Extracted {
+                    core_time: found.core_time + wide.core_time,
+                    ..wide
+                };
+            }
+        }
+    }
+    let mut violated: Vec<String> = Vec::new();
+    for name in found.cores.iter().flat_map(|c| &c.violated) {
+        if !violated.contains(name) {
+            violated.push(name.clone());
+        }
+    }
+    let executed = found.encoding.executed_statements();
+    Ok(CoreAnalysis {
+        input,
+        source,
+        judged,
+        suspects: found.suspects,
+        cores: found.cores,
+        violated,
+        executed,
+        repairs_alone: found.repairs_alone,
+        targets_relaxed: found.encoding.bounds.relax_targets,
+        encoding: found.encoding,
+        time: t0.elapsed(),
+        core_time: found.core_time,
+    })
+}
+
+/// One try at the cores of a failing run: the encoding, its cores and their suspects that
+/// repair the run alone.
+struct Extracted {
+    encoding: Encoding,
+    cores: Vec<Core>,
+    suspects: BTreeSet<StmtId>,
+    repairs_alone: BTreeSet<StmtId>,
+    core_time: Duration,
+}
+
+/// The cores of `input`'s run with statements relaxed in their values (`relax_targets`: and in
+/// their targets and checks), within `sat_time` for the cores and the repairs together.
+fn extract(
+    subject: &Subject,
+    input: &TestInput,
+    req: &CoreRequest,
+    relax_targets: bool,
+    sat_time: Option<Duration>,
+) -> Result<Extracted, EngineError> {
     let opts = EncodeOptions {
         mode: Mode::Grouped,
         bitwidth: req.check.bitwidth,
@@ -106,47 +168,34 @@ pub fn cores(subject: &Subject, req: &CoreRequest) -> Result<CoreAnalysis, Engin
         keep_satisfied: req.keep_satisfied,
         relax_unexecuted: req.relax_unexecuted,
         max_gates: req.check.max_gates,
+        relax_targets,
     };
     let mut encoding = encode(
         &subject.program,
         subject.method,
         &subject.spec,
-        PreSpec::Fixed(&input),
+        PreSpec::Fixed(input),
         &opts,
     )?;
-    // `--sat-time` bounds the cores and the repairs together.
     encoding.session.set_budget(Budget {
-        time: req.check.sat_time,
+        time: sat_time,
         solves: None,
         conflicts: None,
     });
     let t1 = Instant::now();
     let cores = encoding.iterative_cores(req.order, req.max_cores.max(1))?;
-    let (time, core_time) = (t0.elapsed(), t1.elapsed());
-    let suspects = cores
+    let core_time = t1.elapsed();
+    let suspects: BTreeSet<StmtId> = cores
         .iter()
         .flat_map(|c| c.suspects.iter().copied())
         .collect();
     let post = encoding.postcondition_group_ids();
     let repairs_alone = encoding.single_repairs(&post, &suspects)?;
-    let mut violated: Vec<String> = Vec::new();
-    for name in cores.iter().flat_map(|c| &c.violated) {
-        if !violated.contains(name) {
-            violated.push(name.clone());
-        }
-    }
-    let executed = encoding.executed_statements();
-    Ok(CoreAnalysis {
-        input,
-        source,
-        judged,
+    Ok(Extracted {
+        encoding,
         cores,
         suspects,
-        violated,
-        executed,
         repairs_alone,
-        encoding,
-        time,
         core_time,
     })
 }

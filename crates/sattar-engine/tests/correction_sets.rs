@@ -96,6 +96,24 @@ fn the_faulty_statement_repairs_its_failing_run_alone_on_every_catalog_fault_but
     assert_eq!((s.repairing, s.suspects), (221, 298));
 }
 
+/// The second catalog (`java-subjects/second`, written for issue 17 without running a
+/// technique on it): on each single fault's smallest failing run the faulty statement repairs
+/// the run alone and is in the core — but for a lost assignment, where the fault removed the
+/// assignment itself (`removeFrom(head, k);` for `head = removeFrom(head, k);`), so the
+/// statement writes nothing a relaxation could free. Five of these hold only through the cores'
+/// second try with targets and checks relaxed (docs/ENCODING.md, *Cores*).
+#[test]
+fn on_the_second_catalog_the_faulty_statement_repairs_its_run_alone_but_for_a_lost_assignment() {
+    let second = Catalog::load_file(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../java-subjects/second/faults.toml"),
+    )
+    .expect("the second catalog");
+    let s = soundness(&second, false);
+    assert_eq!(s.not_repairing, ["rlist.headLostErr"]);
+    assert_eq!(s.not_in_core, ["rlist.headLostErr"]);
+}
+
 /// With every instance of a statement relaxed — those the failing run did not execute too
 /// (`relax_unexecuted`) — the faulty statement repairs its run on every single catalog fault
 /// (but the heavy ones, not measured) but one: `seenErr`'s fix changes the path, and the instances the fixed run executes are free

@@ -61,6 +61,9 @@ pub struct CoreSummary {
     pub cores: Vec<CoreItem>,
     /// The suspects that repair the run alone (single-statement correction sets).
     pub repairs_alone: Vec<Statement>,
+    /// Whether the cores relax what statements write to and whether their checks throw, too
+    /// (the second try, when values alone repaired nothing).
+    pub targets_relaxed: bool,
     /// The statements the failing run executed.
     pub executed: Vec<Statement>,
     /// For a bundled fault: its faulty lines, and as `rank` the SAT technique's worst-case rank
@@ -101,6 +104,7 @@ pub fn core_json(a: &CoreSummary) -> Json {
         "suspects": stmts_json(&a.suspects),
         "cores": cores,
         "repairs_alone": stmts_json(&a.repairs_alone),
+        "targets_relaxed": a.targets_relaxed,
         "executed": stmts_json(&a.executed),
         "input": input_to_json(&a.input),
         "input_source": source,
@@ -171,6 +175,12 @@ pub fn core_text(a: &CoreSummary) -> String {
             alone.join(" ")
         }
     );
+    if a.targets_relaxed {
+        let _ = writeln!(
+            out,
+            "relaxed   targets and checks too: no statement repaired the run by its values alone"
+        );
+    }
     if let Some((rank, f)) = a.fault.as_ref().and_then(|f| Some((f.rank?, f))) {
         let _ = writeln!(
             out,

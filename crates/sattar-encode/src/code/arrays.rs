@@ -82,19 +82,14 @@ impl Walker<'_> {
         let below = c.bv_slt(&i, &zero);
         let above = c.bv_sge(&i, &len);
         let out = c.or2(below, above);
-        let thrown = c.and2(self.guard, out);
-        self.raise(INDEX_OUT_OF_BOUNDS, thrown);
-        self.guard = self.session.circuit_mut().and2(self.guard, !out);
+        self.check_fails(INDEX_OUT_OF_BOUNDS, out);
     }
 
     /// `SizeCheck`: throws `NegativeArraySizeException` when the length is negative.
     pub(super) fn size_check(&mut self, len: &Val) {
         let Some(len) = len.as_int() else { return };
-        let c = self.session.circuit_mut();
         let negative = len.sign();
-        let thrown = c.and2(self.guard, negative);
-        self.raise(NEGATIVE_SIZE, thrown);
-        self.guard = self.session.circuit_mut().and2(self.guard, !negative);
+        self.check_fails(NEGATIVE_SIZE, negative);
     }
 
     /// `StoreCheck`: throws `ArrayStoreException` when `value` is an object the array's runtime
@@ -118,11 +113,8 @@ impl Walker<'_> {
                 bad.push(c.and2(is_atom, !ok));
             }
         }
-        let c = self.session.circuit_mut();
-        let bad = c.or(&bad);
-        let thrown = c.and2(self.guard, bad);
-        self.raise(ARRAY_STORE, thrown);
-        self.guard = self.session.circuit_mut().and2(self.guard, !bad);
+        let bad = self.session.circuit_mut().or(&bad);
+        self.check_fails(ARRAY_STORE, bad);
     }
 
     /// `arr[index]`, a value of type `ty` (after the checks: some cell matches).
@@ -246,11 +238,8 @@ impl Walker<'_> {
             let old = self.heap.fields[k][f][i].clone();
             self.heap.fields[k][f][i] = self.update_cell(sel, value, &old, &ty);
         }
-        let c = self.session.circuit_mut();
-        let refused = c.or(&refused);
-        let thrown = c.and2(self.guard, refused);
-        self.raise(ARRAY_STORE, thrown);
-        self.guard = self.session.circuit_mut().and2(self.guard, !refused);
+        let refused = self.session.circuit_mut().or(&refused);
+        self.check_fails(ARRAY_STORE, refused);
     }
 
     /// `Arrays.fill`'s stores, its checks passed: `arr[j] = value` for `from <= j < to`.
