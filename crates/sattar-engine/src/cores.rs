@@ -72,6 +72,9 @@ pub struct CoreAnalysis {
     /// The suspects that repair the run alone: relaxing that one statement (every executed
     /// instance) lets the run satisfy every postcondition (docs/LOCALIZE.md, step 7).
     pub repairs_alone: BTreeSet<StmtId>,
+    /// Pairs `(a, b)` of suspects that repair alone where `b` reads what `a` passes across a
+    /// call and not the other way round (`sattar_java::deps`): `a` is nearer the source.
+    pub repair_flows: BTreeSet<(StmtId, StmtId)>,
     /// Whether the cores come from the second try, with what statements write to and whether
     /// their checks throw relaxed too, because relaxing values alone repaired nothing.
     pub targets_relaxed: bool,
@@ -124,7 +127,9 @@ pub fn cores(subject: &Subject, req: &CoreRequest) -> Result<CoreAnalysis, Engin
         }
     }
     let executed = found.encoding.executed_statements();
+    let repair_flows = flows_among(subject, &found.repairs_alone);
     Ok(CoreAnalysis {
+        repair_flows,
         input,
         source,
         judged,
@@ -198,6 +203,24 @@ fn extract(
         repairs_alone,
         core_time,
     })
+}
+
+/// The pairs `(a, b)` of `stmts` where `b` reads what `a` passes across a call, not vice versa.
+fn flows_among(subject: &Subject, stmts: &BTreeSet<StmtId>) -> BTreeSet<(StmtId, StmtId)> {
+    if stmts.len() < 2 {
+        return BTreeSet::new();
+    }
+    let readers = sattar_java::deps::readers(&subject.program);
+    let feeds = |a: &StmtId, b: &StmtId| readers.get(a).is_some_and(|r| r.contains(b));
+    let mut out = BTreeSet::new();
+    for a in stmts {
+        for b in stmts {
+            if a != b && feeds(a, b) && !feeds(b, a) {
+                out.insert((*a, *b));
+            }
+        }
+    }
+    out
 }
 
 fn smallest_failing(

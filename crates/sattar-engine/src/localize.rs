@@ -618,8 +618,12 @@ impl<'s> Localizer<'s> {
                 .collect(),
             _ => HashSet::new(),
         };
-        self.scored_as(technique)
-            .ranked(order, &repairs, Some(&self.boosted))
+        self.scored_as(technique).ranked(
+            order,
+            &repairs,
+            &self.analysis.repair_flows,
+            Some(&self.boosted),
+        )
     }
 
     /// The worst-case rank of the best-ranked statement at one of `places` (`(file, line)`).

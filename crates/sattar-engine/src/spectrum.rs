@@ -81,18 +81,32 @@ pub(crate) struct StmtScores {
 
 impl StmtScores {
     /// The ranking by `order`, ties broken by tier (lower first): a statement in `repairs` (it
-    /// repairs the failing run alone) before one that is not, then a statement rated as itself
-    /// before one a condition's value lifted (docs/RANKING.md, *How sattar's spectra use it*);
-    /// `core` marks the statements shown as in the core.
+    /// repairs the failing run alone) before one that is not, then one that does not read what
+    /// another of `repairs` rated the same writes (`flows`: `(writer, reader)` pairs) before one
+    /// that does, then a statement rated as itself before one a condition's value lifted
+    /// (docs/RANKING.md, *How sattar's spectra use it*; docs/LOCALIZE.md, step 7); `core` marks
+    /// the statements shown as in the core.
     pub fn ranked(
         self,
         order: Order,
         repairs: &HashSet<StmtId>,
+        flows: &BTreeSet<(StmtId, StmtId)>,
         core: Option<&BTreeSet<StmtId>>,
     ) -> Vec<RankedStmt> {
         let lifted = self.lifted;
-        let tier =
-            |s: &StmtId| 2 * u32::from(!repairs.contains(s)) + u32::from(lifted.contains_key(s));
+        let rating: HashMap<StmtId, (u64, u64)> = (self.scored.iter())
+            .map(|s| (s.id, (s.score.to_bits(), s.confidence.to_bits())))
+            .collect();
+        let downstream: HashSet<StmtId> = (flows.iter())
+            .filter(|(a, b)| repairs.contains(a) && repairs.contains(b))
+            .filter(|(a, b)| rating.get(a).is_some() && rating.get(a) == rating.get(b))
+            .map(|(_, b)| *b)
+            .collect();
+        let tier = |s: &StmtId| {
+            4 * u32::from(!repairs.contains(s))
+                + 2 * u32::from(downstream.contains(s))
+                + u32::from(lifted.contains_key(s))
+        };
         let ranking = Ranking::tiered(self.scored, order, &tier);
         let mut ranked = to_ranked(ranking, core);
         for r in &mut ranked {
@@ -185,9 +199,11 @@ pub(crate) fn rank_tests<'a>(
         sattar_rank::boost_suspects(&mut scores.scored, &set);
         repairs = a.repairs_alone.iter().copied().collect();
     }
+    let none = BTreeSet::new();
     scores.ranked(
         Order::ScoreThenConfidence,
         &repairs,
+        boost.map_or(&none, |a| &a.repair_flows),
         boost.map(|a| &a.suspects),
     )
 }

@@ -8,6 +8,7 @@
 #![allow(clippy::result_large_err)]
 
 pub mod cfg;
+pub mod deps;
 mod frontend;
 pub mod interp;
 pub mod ir;
