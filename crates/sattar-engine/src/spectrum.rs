@@ -99,7 +99,7 @@ impl StmtScores {
             .collect();
         let downstream: HashSet<StmtId> = (flows.iter())
             .filter(|(a, b)| repairs.contains(a) && repairs.contains(b))
-            .filter(|(a, b)| rating.get(a).is_some() && rating.get(a) == rating.get(b))
+            .filter(|(a, b)| rating.contains_key(a) && rating.get(a) == rating.get(b))
             .map(|(_, b)| *b)
             .collect();
         let tier = |s: &StmtId| {
