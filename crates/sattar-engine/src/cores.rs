@@ -108,8 +108,11 @@ pub fn cores(subject: &Subject, req: &CoreRequest) -> Result<CoreAnalysis, Engin
     // try again with what statements write to and whether their checks throw relaxed too.
     if found.repairs_alone.is_empty() {
         let left = req.check.sat_time.map(|t| t.saturating_sub(t0.elapsed()));
-        if left.is_none_or(|t| !t.is_zero()) {
-            let wide = extract(subject, &input, req, true, left)?;
+        // The first try's cores stand if the second runs out of its budget or its bounds.
+        let wide = (left.is_none_or(|t| !t.is_zero()))
+            .then(|| extract(subject, &input, req, true, left).ok())
+            .flatten();
+        if let Some(wide) = wide {
             let better = !wide.repairs_alone.is_empty()
                 || (found.suspects.is_empty() && !wide.suspects.is_empty());
             if better {

@@ -114,6 +114,38 @@ fn on_the_second_catalog_the_faulty_statement_repairs_its_run_alone_but_for_a_lo
     assert_eq!(s.not_in_core, ["rlist.headLostErr"]);
 }
 
+/// The cores' second try (docs/ENCODING.md, *Cores*): `n.left = insertAt(n.right, k)` for
+/// `n.right = …` writes the wrong field, and no value of any statement repairs the run (the
+/// first core is empty); with store targets relaxed the faulty store alone is the core and
+/// repairs the run. `return top.key` after `top = top.next` throws on a one-node stack: with
+/// checks relaxed the dereference is the core. A fault a value explains keeps the first try.
+#[test]
+fn wrong_targets_and_throwing_dereferences_are_explained_by_the_second_try() {
+    let second = Catalog::load_file(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../java-subjects/second/faults.toml"),
+    )
+    .expect("the second catalog");
+    let lines = |catalog: &Catalog, id: &str| {
+        let f = catalog.fault(id).expect("a fault");
+        let subject = Subject::of_fault_in(catalog, f).expect("loads");
+        let a = cores(&subject, &CoreRequest::default()).expect("cores");
+        let of = |s: &std::collections::BTreeSet<StmtId>| -> Vec<u32> {
+            s.iter().map(|x| subject.program.stmt(*x).line).collect()
+        };
+        (a.targets_relaxed, of(&a.suspects), of(&a.repairs_alone))
+    };
+    assert_eq!(lines(&second, "rbst.fieldErr"), (true, vec![31], vec![31]));
+    assert_eq!(
+        lines(&second, "stack.returnErr"),
+        (true, vec![20], vec![20])
+    );
+    assert_eq!(
+        lines(&bundled(), "sll.sizeErr"),
+        (false, vec![23], vec![23])
+    );
+}
+
 /// With every instance of a statement relaxed — those the failing run did not execute too
 /// (`relax_unexecuted`) — the faulty statement repairs its run on every single catalog fault
 /// (but the heavy ones, not measured) but one: `seenErr`'s fix changes the path, and the instances the fixed run executes are free
