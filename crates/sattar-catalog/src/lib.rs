@@ -49,7 +49,7 @@ pub enum CatalogError {
     },
     /// No fault has the given id.
     #[error(
-        "no fault `{id}` in {catalog}; `sattar faults` lists them (did you mean {suggestion}?)"
+        "no fault `{id}` in {catalog}; `sattar faults` lists them (did you mean {suggestion}?), and a fault of another catalog needs `--catalog FILE`"
     )]
     UnknownFault {
         /// The catalog file.

@@ -80,6 +80,12 @@ fn bundled() -> Catalog {
     Catalog::bundled().expect("the bundled catalog")
 }
 
+/// The second catalog (`java-subjects/second`).
+fn second() -> Catalog {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    Catalog::load_file(&root.join("java-subjects/second/faults.toml")).expect("the second catalog")
+}
+
 #[test]
 fn the_faulty_statement_repairs_its_failing_run_alone_on_every_catalog_fault_but_two() {
     let s = soundness(&bundled(), false);
@@ -104,11 +110,7 @@ fn the_faulty_statement_repairs_its_failing_run_alone_on_every_catalog_fault_but
 /// second try with targets and checks relaxed (docs/ENCODING.md, *Cores*).
 #[test]
 fn on_the_second_catalog_the_faulty_statement_repairs_its_run_alone_but_for_a_lost_assignment() {
-    let second = Catalog::load_file(
-        &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../java-subjects/second/faults.toml"),
-    )
-    .expect("the second catalog");
+    let second = second();
     let s = soundness(&second, false);
     assert_eq!(s.not_repairing, ["rlist.headLostErr"]);
     assert_eq!(s.not_in_core, ["rlist.headLostErr"]);
@@ -121,11 +123,7 @@ fn on_the_second_catalog_the_faulty_statement_repairs_its_run_alone_but_for_a_lo
 /// checks relaxed the dereference is the core. A fault a value explains keeps the first try.
 #[test]
 fn wrong_targets_and_throwing_dereferences_are_explained_by_the_second_try() {
-    let second = Catalog::load_file(
-        &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../java-subjects/second/faults.toml"),
-    )
-    .expect("the second catalog");
+    let second = second();
     let lines = |catalog: &Catalog, id: &str| {
         let f = catalog.fault(id).expect("a fault");
         let subject = Subject::of_fault_in(catalog, f).expect("loads");
