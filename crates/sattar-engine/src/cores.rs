@@ -75,9 +75,6 @@ pub struct CoreAnalysis {
     /// Pairs `(a, b)` of suspects that repair alone where `b` reads what `a` passes across a
     /// call and not the other way round (`sattar_java::deps`): `a` is nearer the source.
     pub repair_flows: BTreeSet<(StmtId, StmtId)>,
-    /// Whether the cores come from the second try, with what statements write to and whether
-    /// their checks throw relaxed too, because relaxing values alone repaired nothing.
-    pub targets_relaxed: bool,
     /// The grouped encoding the cores come from (for export).
     pub encoding: Encoding,
     /// Wall time of encoding the input and extracting the cores.
@@ -85,6 +82,14 @@ pub struct CoreAnalysis {
     /// Of which: extracting the cores (the solver calls of minimization; the repairs after them
     /// are not counted, so that this compares with a MUS extractor's search).
     pub core_time: Duration,
+}
+
+impl CoreAnalysis {
+    /// Whether the cores come from the second try, with what statements write to and whether
+    /// their checks throw relaxed too, because relaxing values alone repaired nothing.
+    pub fn targets_relaxed(&self) -> bool {
+        self.encoding.bounds.relax_targets
+    }
 }
 
 /// Finds the failing input (given or from `check`), confirms it fails, and extracts its cores.
@@ -141,7 +146,6 @@ pub fn cores(subject: &Subject, req: &CoreRequest) -> Result<CoreAnalysis, Engin
         violated,
         executed,
         repairs_alone: found.repairs_alone,
-        targets_relaxed: found.encoding.bounds.relax_targets,
         encoding: found.encoding,
         time: t0.elapsed(),
         core_time: found.core_time,

@@ -594,6 +594,18 @@ struct JobContext<'j> {
     lines: Vec<(String, u32)>,
     formula: Formula,
     domain: Domain,
+    /// Statements of the subject's files, every row's EXAM denominator over them.
+    subject_statements: usize,
+}
+
+/// Statements of the job's subject files: those whose path lies under the fault's subject (its
+/// file, or its folder's files).
+fn subject_statements(job: &Job) -> usize {
+    let program = &job.subject.program;
+    let under = job.fault.subject.trim_end_matches('/');
+    (program.stmts.iter())
+        .filter(|s| program.file(s.file).path.starts_with(under))
+        .count()
 }
 
 /// SAT-TAR run to exhaustion (at most 50 rounds), and the round an ideal user would stop at.
@@ -616,6 +628,7 @@ impl<'j> JobContext<'j> {
             lines: job.lines.clone(),
             formula,
             domain: opts.domain,
+            subject_statements: subject_statements(job),
         })
     }
 
@@ -636,19 +649,9 @@ impl<'j> JobContext<'j> {
                 .collect(),
             tests,
             exam: rank.map(|r| r as f64 / ranking.len().max(1) as f64),
-            subject_statements: self.subject_statements(),
+            subject_statements: self.subject_statements,
             seconds,
         }
-    }
-
-    /// Statements of the subject's files: those whose path lies under the fault's subject (its
-    /// file, or its folder's files).
-    fn subject_statements(&self) -> usize {
-        let program = &self.subject.program;
-        let under = self.job.fault.subject.trim_end_matches('/');
-        (program.stmts.iter())
-            .filter(|s| program.file(s.file).path.starts_with(under))
-            .count()
     }
 
     /// SAT-TAR to exhaustion, remembering the best round (the ideal user).

@@ -131,7 +131,7 @@ fn wrong_targets_and_throwing_dereferences_are_explained_by_the_second_try() {
         let of = |s: &std::collections::BTreeSet<StmtId>| -> Vec<u32> {
             s.iter().map(|x| subject.program.stmt(*x).line).collect()
         };
-        (a.targets_relaxed, of(&a.suspects), of(&a.repairs_alone))
+        (a.targets_relaxed(), of(&a.suspects), of(&a.repairs_alone))
     };
     assert_eq!(lines(&second, "rbst.fieldErr"), (true, vec![31], vec![31]));
     assert_eq!(

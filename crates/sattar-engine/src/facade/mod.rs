@@ -363,7 +363,7 @@ fn core_summary(s: &Subject, a: &CoreAnalysis) -> CoreSummary {
             })
             .collect(),
         repairs_alone: statements(&a.repairs_alone),
-        targets_relaxed: a.targets_relaxed,
+        targets_relaxed: a.targets_relaxed(),
         executed: statements(&a.executed),
         fault: s.fault.as_ref().map(|f| FaultInfo {
             id: f.id.clone(),
